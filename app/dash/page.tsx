@@ -1,0 +1,19 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { PageHeading } from '@/components/page-heading';
+import { ServiceStatus } from './service-status';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('Dash');
+  return { title: t('title') };
+}
+
+export default async function DashPage() {
+  const t = await getTranslations('Dash');
+  return (
+    <>
+      <PageHeading title={t('title')} lead={t('lead')} />
+      <ServiceStatus />
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+'use client';
+
+import { useFormatter, useTranslations } from 'next-intl';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api/api-client';
+import { ApiError } from '@/lib/api/api-error';
+import { apiErrorMessage } from '@/lib/api/error-message';
+
+const healthSchema = z.object({ status: z.literal('ok') });
+
+type Check =
+  { state: 'checking' } | { state: 'ok'; at: Date } | { state: 'failed'; error: unknown };
+
+/** One health check; null when it was cancelled (its screen is gone: nothing to show). */
+async function checkService(background: boolean, signal: AbortSignal): Promise<Check | null> {
+  try {
+    await apiRequest('/api/health', { schema: healthSchema, signal, background });
+    return { state: 'ok', at: new Date() };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'aborted') return null;
+    return { state: 'failed', error };
+  }
+}
+
+/** Whether the console's server answers; checked quietly on arrival, loudly on request. */
+export function ServiceStatus() {
+  const t = useTranslations('ServiceStatus');
+  const tErrors = useTranslations('ApiErrors');
+  const format = useFormatter();
+  const [check, setCheck] = useState<Check>({ state: 'checking' });
+
+  const controllers = useRef(new Set<AbortController>());
+
+  const runCheck = useCallback((background: boolean) => {
+    const controller = new AbortController();
+    controllers.current.add(controller);
+    void checkService(background, controller.signal).then((result) => {
+      controllers.current.delete(controller);
+      if (result !== null) setCheck(result);
+    });
+  }, []);
+
+  // Checked quietly on arrival; leaving the screen cancels what is still in flight.
+  useEffect(() => {
+    const pending = controllers.current;
+    runCheck(true);
+    return () => pending.forEach((controller) => controller.abort());
+  }, [runCheck]);
+
+  let text: string;
+  if (check.state === 'checking') text = t('checking');
+  else if (check.state === 'ok')
+    text = t('ok', { time: format.dateTime(check.at, { timeStyle: 'medium' }) });
+  else {
+    const message = apiErrorMessage(check.error);
+    text = t('failed', {
+      reason:
+        message.key === 'other'
+          ? tErrors('other', { status: message.status })
+          : tErrors(message.key),
+    });
+  }
+
+  return (
+    <section className="card service-status" aria-labelledby="service-status-title">
+      <h2 id="service-status-title">{t('title')}</h2>
+      <p role="status" data-state={check.state}>
+        {text}
+      </p>
+      <button
+        type="button"
+        onClick={() => {
+          setCheck({ state: 'checking' });
+          runCheck(false);
+        }}
+      >
+        {t('checkAgain')}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { LocaleSwitcher } from './locale-switcher';
+
+const areas = ['sign', 'dash', 'agreements'] as const;
+
+export function AppHeader() {
+  const t = useTranslations('AppHeader');
+  const pathname = usePathname();
+
+  return (
+    <header className="app-header">
+      <a className="skip-link" href="#content">
+        {t('skipToContent')}
+      </a>
+      <span className="app-header__brand">{t('brand')}</span>
+      <nav aria-label={t('navLabel')} className="app-header__nav">
+        <ul>
+          {areas.map((area) => {
+            const href = `/${area}`;
+            const current = pathname === href;
+            return (
+              <li key={area}>
+                <Link href={href} aria-current={current ? 'page' : undefined}>
+                  {t(area)}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <LocaleSwitcher />
+    </header>
+  );
+}

@@ -1,0 +1,23 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { useIsMobile } from '@/lib/viewport/use-is-mobile';
+import { AppHeader } from './app-header';
+import { LoadingOverlay } from './loading-overlay';
+import { LocaleSync } from './locale-sync';
+
+/** The frame of every screen; its layout follows the mobile flag (at most 700px wide). */
+export function AppShell({ children }: { children: ReactNode }) {
+  const isMobile = useIsMobile();
+
+  return (
+    <div className="app-shell" data-layout={isMobile ? 'mobile' : 'desktop'}>
+      <LocaleSync />
+      <AppHeader />
+      <main id="content" className="app-main" tabIndex={-1}>
+        {children}
+      </main>
+      <LoadingOverlay />
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import nextJest from 'next/jest.js';
+
+const createJestConfig = nextJest({ dir: import.meta.dirname });
+
+/** @type {import('jest').Config} */
+const config = {
+  testEnvironment: 'jsdom',
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  testMatch: ['<rootDir>/{app,components,lib,relay,scripts}/**/*.test.{ts,tsx}'],
+  moduleNameMapper: {
+    '^@/(.*)$': '<rootDir>/$1',
+    // `server-only` throws outside React's server condition; tests run server modules directly.
+    '^server-only$': '<rootDir>/jest.server-only.js',
+  },
+  modulePathIgnorePatterns: ['<rootDir>/.tools/', '<rootDir>/.next/'],
+};
+
+export default createJestConfig(config);

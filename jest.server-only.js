@@ -1,0 +1,2 @@
+// Stands in for `server-only` under Jest, where server modules are imported directly.
+module.exports = {};

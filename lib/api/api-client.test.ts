@@ -1,0 +1,322 @@
+/** @jest-environment node */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { createLoadingStore, type LoadingStore } from '@/lib/loading/loading-store';
+import { createApiClient } from './api-client';
+import { ApiError } from './api-error';
+
+const okSchema = z.object({ status: z.literal('ok') });
+
+let server: Server;
+let baseUrl: string;
+const timers = new Set<NodeJS.Timeout>();
+
+function later(ms: number, run: () => void) {
+  const timer = setTimeout(() => {
+    timers.delete(timer);
+    run();
+  }, ms);
+  timers.add(timer);
+}
+
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse) {
+  switch (req.url) {
+    case '/api/ok':
+      return sendJson(res, 200, { status: 'ok' });
+    case '/api/slow':
+      return later(300, () => sendJson(res, 200, { status: 'ok' }));
+    case '/api/slow-body':
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"status":');
+      return later(300, () => res.end('"ok"}'));
+    case '/api/err':
+      return sendJson(res, 409, { error: { code: 'conflict', message: 'x' } });
+    case '/api/limited':
+      return sendJson(
+        res,
+        429,
+        { error: { code: 'rate_limited', message: 'slow down' } },
+        { 'retry-after': '7' },
+      );
+    case '/api/unknown-code':
+      return sendJson(res, 418, { error: { code: 'teapot', message: 'short and stout' } });
+    case '/api/html':
+      res.writeHead(500, { 'content-type': 'text/html' });
+      return res.end('<html><body>Bad gateway</body></html>');
+    case '/api/bad-shape':
+      return sendJson(res, 200, { status: 1 });
+    case '/api/not-json':
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      return res.end('nope');
+    case '/api/empty':
+      res.writeHead(204);
+      return res.end();
+    case '/api/drop':
+      return req.socket.destroy();
+    case '/api/echo': {
+      const body = await readBody(req);
+      return sendJson(res, 200, {
+        method: req.method,
+        contentType: req.headers['content-type'] ?? null,
+        accept: req.headers.accept ?? null,
+        body,
+      });
+    }
+    default:
+      return sendJson(res, 404, { error: { code: 'not_found', message: 'no route' } });
+  }
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    void handle(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  timers.forEach(clearTimeout);
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+/** A port nothing listens on: bound, read, then released. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+function clientFor(origin: () => string) {
+  const loading = createLoadingStore((callback) => callback());
+  const apiRequest = createApiClient({
+    fetch: (path, init) => fetch(`${origin()}${String(path)}`, init),
+    loading,
+  });
+  return { apiRequest, loading };
+}
+
+let apiRequest: ReturnType<typeof createApiClient>;
+let loading: LoadingStore;
+
+beforeEach(() => {
+  ({ apiRequest, loading } = clientFor(() => baseUrl));
+});
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('the request did not fail');
+}
+
+describe('createApiClient: answers', () => {
+  it('parses a successful answer with the schema', async () => {
+    await expect(apiRequest('/api/ok', { schema: okSchema })).resolves.toEqual({ status: 'ok' });
+  });
+
+  it('returns what the schema outputs (transforms apply)', async () => {
+    const schema = okSchema.transform(({ status }) => status.toUpperCase());
+    await expect(apiRequest('/api/ok', { schema })).resolves.toBe('OK');
+  });
+
+  it('treats an empty body as null', async () => {
+    await expect(apiRequest('/api/empty', { schema: z.null() })).resolves.toBeNull();
+  });
+
+  it('sends a GET with accept: application/json and no content type when there is no body', async () => {
+    const echo = await apiRequest('/api/echo', { schema: z.record(z.string(), z.unknown()) });
+    expect(echo).toEqual({
+      method: 'GET',
+      contentType: null,
+      accept: 'application/json',
+      body: '',
+    });
+  });
+
+  it('POSTs the body as JSON with content-type application/json', async () => {
+    const echo = await apiRequest('/api/echo', {
+      method: 'POST',
+      body: { decision: 'approve', version: 3, note: 'é' },
+      schema: z.object({
+        method: z.string(),
+        contentType: z.string().nullable(),
+        body: z.string(),
+      }),
+    });
+    expect(echo.method).toBe('POST');
+    expect(echo.contentType).toBe('application/json');
+    expect(JSON.parse(echo.body)).toEqual({ decision: 'approve', version: 3, note: 'é' });
+  });
+});
+
+describe('createApiClient: error codes', () => {
+  it('maps an error envelope to its code and status', async () => {
+    const error = await failure(apiRequest('/api/err', { schema: okSchema }));
+    expect(error).toMatchObject({
+      code: 'conflict',
+      status: 409,
+      message: 'x',
+      retryAfterSeconds: null,
+    });
+  });
+
+  it('maps 429 to rate_limited with Retry-After in seconds', async () => {
+    const error = await failure(apiRequest('/api/limited', { schema: okSchema }));
+    expect(error).toMatchObject({ code: 'rate_limited', status: 429, retryAfterSeconds: 7 });
+  });
+
+  it('maps an envelope with an unknown code to http_error', async () => {
+    const error = await failure(apiRequest('/api/unknown-code', { schema: okSchema }));
+    expect(error).toMatchObject({ code: 'http_error', status: 418, message: 'HTTP 418' });
+  });
+
+  it('maps a non-JSON error page to http_error with its status', async () => {
+    const error = await failure(apiRequest('/api/html', { schema: okSchema }));
+    expect(error).toMatchObject({ code: 'http_error', status: 500, message: 'HTTP 500' });
+  });
+
+  it('maps an answer of the wrong shape to invalid_response', async () => {
+    const error = await failure(apiRequest('/api/bad-shape', { schema: okSchema }));
+    expect(error).toMatchObject({ code: 'invalid_response', status: 200 });
+    expect((error.cause as Error).name).toBe('ZodError');
+  });
+
+  it('maps a 200 answer that is not JSON to invalid_response', async () => {
+    const error = await failure(apiRequest('/api/not-json', { schema: okSchema }));
+    expect(error.code).toBe('invalid_response');
+    expect((error.cause as Error).name).toBe('SyntaxError');
+  });
+
+  it('maps an abort while waiting for the answer to aborted', async () => {
+    const controller = new AbortController();
+    const promise = apiRequest('/api/slow', { schema: okSchema, signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    const error = await failure(promise);
+    expect(error).toMatchObject({ code: 'aborted', status: null });
+  });
+
+  it('maps an already aborted signal to aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const error = await failure(
+      apiRequest('/api/ok', { schema: okSchema, signal: controller.signal }),
+    );
+    expect(error.code).toBe('aborted');
+  });
+
+  it('maps an abort while the body is being read to aborted', async () => {
+    const controller = new AbortController();
+    const promise = apiRequest('/api/slow-body', { schema: okSchema, signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    const error = await failure(promise);
+    expect(error.code).toBe('aborted');
+  });
+
+  it('maps an unreachable port to network', async () => {
+    const port = await closedPort();
+    const { apiRequest: unreachable } = clientFor(() => `http://127.0.0.1:${port}`);
+    const error = await failure(unreachable('/api/ok', { schema: okSchema }));
+    expect(error).toMatchObject({ code: 'network', status: null });
+    // Node's fetch rejects with a TypeError from outside Jest's realm: compare by name.
+    expect((error.cause as Error).name).toBe('TypeError');
+  });
+
+  it('maps a connection the server drops to network', async () => {
+    const error = await failure(apiRequest('/api/drop', { schema: okSchema }));
+    expect(error.code).toBe('network');
+  });
+});
+
+describe('createApiClient: loading counter', () => {
+  it('counts a call while it is in flight and releases it after success', async () => {
+    const promise = apiRequest('/api/slow', { schema: okSchema });
+    expect(loading.inFlight()).toBe(1);
+    expect(loading.isVisible()).toBe(true);
+    await expect(promise).resolves.toEqual({ status: 'ok' });
+    expect(loading.inFlight()).toBe(0);
+    expect(loading.isVisible()).toBe(false);
+  });
+
+  it('counts two calls at once', async () => {
+    const first = apiRequest('/api/slow', { schema: okSchema });
+    const second = apiRequest('/api/ok', { schema: okSchema });
+    expect(loading.inFlight()).toBe(2);
+    await second;
+    expect(loading.inFlight()).toBe(1);
+    expect(loading.isVisible()).toBe(true);
+    await first;
+    expect(loading.inFlight()).toBe(0);
+  });
+
+  it.each([
+    ['an HTTP error', '/api/err'],
+    ['an HTML error page', '/api/html'],
+    ['a wrong shape', '/api/bad-shape'],
+    ['an answer that is not JSON', '/api/not-json'],
+    ['a dropped connection', '/api/drop'],
+  ] as const)('releases the counter after %s', async (_name, path) => {
+    const promise = apiRequest(path, { schema: okSchema });
+    expect(loading.inFlight()).toBe(1);
+    await failure(promise);
+    expect(loading.inFlight()).toBe(0);
+    expect(loading.isVisible()).toBe(false);
+  });
+
+  it('releases the counter after an abort', async () => {
+    const controller = new AbortController();
+    const promise = apiRequest('/api/slow', { schema: okSchema, signal: controller.signal });
+    expect(loading.inFlight()).toBe(1);
+    controller.abort();
+    expect((await failure(promise)).code).toBe('aborted');
+    expect(loading.inFlight()).toBe(0);
+    expect(loading.isVisible()).toBe(false);
+  });
+
+  it('releases the counter after a network failure', async () => {
+    const port = await closedPort();
+    const { apiRequest: unreachable, loading: unreachableLoading } = clientFor(
+      () => `http://127.0.0.1:${port}`,
+    );
+    const promise = unreachable('/api/ok', { schema: okSchema });
+    expect(unreachableLoading.inFlight()).toBe(1);
+    expect((await failure(promise)).code).toBe('network');
+    expect(unreachableLoading.inFlight()).toBe(0);
+  });
+
+  it('never touches the counter for background calls, whether they succeed or fail', async () => {
+    const listener = jest.fn();
+    loading.subscribe(listener);
+    const ok = apiRequest('/api/slow', { schema: okSchema, background: true });
+    const failed = failure(apiRequest('/api/err', { schema: okSchema, background: true }));
+    expect(loading.inFlight()).toBe(0);
+    await expect(ok).resolves.toEqual({ status: 'ok' });
+    expect((await failed).code).toBe('conflict');
+    expect(loading.inFlight()).toBe(0);
+    expect(loading.isVisible()).toBe(false);
+    expect(listener).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,101 @@
+import type { z } from 'zod';
+import { loadingStore, type LoadingStore } from '@/lib/loading/loading-store';
+import { ApiError, errorEnvelopeSchema, isServerErrorCode } from './api-error';
+
+export interface ApiRequest<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Validates the answer; a body that does not match is an `invalid_response` error. */
+  schema: z.ZodType<T>;
+  signal?: AbortSignal;
+  /** Polling and token refresh: not counted by the loading overlay. */
+  background?: boolean;
+}
+
+interface ApiClientOptions {
+  fetch?: typeof fetch;
+  loading?: LoadingStore;
+}
+
+function parseRetryAfter(header: string | null): number | null {
+  if (header === null) return null;
+  const seconds = Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  return text === '' ? null : JSON.parse(text);
+}
+
+async function toHttpError(response: Response): Promise<ApiError> {
+  const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
+  const status = response.status;
+  try {
+    const envelope = errorEnvelopeSchema.safeParse(await readJson(response));
+    if (envelope.success && isServerErrorCode(envelope.data.error.code)) {
+      const { code, message } = envelope.data.error;
+      return new ApiError(code, message, { status, retryAfterSeconds });
+    }
+  } catch {
+    // Not JSON (a proxy's error page, say): fall through to the generic error.
+  }
+  return new ApiError('http_error', `HTTP ${status}`, { status, retryAfterSeconds });
+}
+
+function toTransportError(error: unknown, signal: AbortSignal | undefined): ApiError {
+  if (signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) {
+    return new ApiError('aborted', 'The request was cancelled', { cause: error });
+  }
+  return new ApiError('network', 'The server could not be reached', { cause: error });
+}
+
+/** The one way the browser calls `/api/*`: counts calls in flight, validates answers, types errors. */
+export function createApiClient({
+  fetch: fetchImpl,
+  loading = loadingStore,
+}: ApiClientOptions = {}) {
+  return async function apiRequest<T>(path: `/api/${string}`, request: ApiRequest<T>): Promise<T> {
+    const settle = request.background ? () => undefined : loading.begin();
+    const doFetch = fetchImpl ?? globalThis.fetch.bind(globalThis);
+    try {
+      let response: Response;
+      try {
+        response = await doFetch(path, {
+          method: request.method ?? 'GET',
+          headers: {
+            accept: 'application/json',
+            ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+          credentials: 'same-origin',
+          signal: request.signal,
+        });
+      } catch (error) {
+        throw toTransportError(error, request.signal);
+      }
+      if (!response.ok) throw await toHttpError(response);
+
+      let payload: unknown;
+      try {
+        payload = await readJson(response);
+      } catch (error) {
+        if (request.signal?.aborted) throw toTransportError(error, request.signal);
+        throw new ApiError('invalid_response', 'The answer was not JSON', { cause: error });
+      }
+      const parsed = request.schema.safeParse(payload);
+      if (!parsed.success) {
+        throw new ApiError('invalid_response', 'The answer had an unexpected shape', {
+          status: response.status,
+          cause: parsed.error,
+        });
+      }
+      return parsed.data;
+    } finally {
+      settle();
+    }
+  };
+}
+
+export const apiRequest = createApiClient();

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Codes the server sends (SPEC 5) plus the ones the client adds for failures it sees itself. */
+export const serverErrorCodes = [
+  'bad_request',
+  'unauthorized',
+  'invalid_credentials',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'rate_limited',
+  'internal',
+] as const;
+export const clientErrorCodes = ['network', 'aborted', 'invalid_response', 'http_error'] as const;
+export type ApiErrorCode = (typeof serverErrorCodes)[number] | (typeof clientErrorCodes)[number];
+
+export const errorEnvelopeSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+
+export class ApiError extends Error {
+  readonly code: ApiErrorCode;
+  readonly status: number | null;
+  /** Seconds to wait before retrying, from `Retry-After`, when the server gave one. */
+  readonly retryAfterSeconds: number | null;
+
+  constructor(
+    code: ApiErrorCode,
+    message: string,
+    options: { status?: number | null; retryAfterSeconds?: number | null; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = options.status ?? null;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? null;
+  }
+}
+
+const knownServerCodes = new Set<string>(serverErrorCodes);
+
+export function isServerErrorCode(code: string): code is (typeof serverErrorCodes)[number] {
+  return knownServerCodes.has(code);
+}

@@ -1,0 +1,20 @@
+import { ApiError } from './api-error';
+
+export type ApiErrorMessage =
+  | { key: 'network' | 'aborted' | 'invalid_response' | 'rate_limited' | 'unauthorized' }
+  | { key: 'other'; status: number };
+
+/** Which `ApiErrors` message describes a failure (pure, so every code has a test). */
+export function apiErrorMessage(error: unknown): ApiErrorMessage {
+  if (!(error instanceof ApiError)) return { key: 'other', status: 0 };
+  switch (error.code) {
+    case 'network':
+    case 'aborted':
+    case 'invalid_response':
+    case 'rate_limited':
+    case 'unauthorized':
+      return { key: error.code };
+    default:
+      return { key: 'other', status: error.status ?? 0 };
+  }
+}

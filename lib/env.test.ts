@@ -1,0 +1,253 @@
+/** @jest-environment node */
+import { ConfigurationError, embeddedDefaults, parseEnv } from './env';
+
+const secret = 'a'.repeat(32);
+const productionEnv: Record<string, string> = {
+  APP_ENV: 'production',
+  PORT: '8080',
+  SESSION_SECRET: secret,
+  DATABASE_URL: 'postgres://user:pw@db.example:5432/gavel',
+  PLATFORM_TOKEN: 'a-real-platform-token-123',
+  DEMO_PASSWORD: 'a-real-demo-password',
+  PUBNUB_SUBSCRIBE_KEY: 'sub-c-123',
+};
+
+function configurationError(source: Record<string, string | undefined>): ConfigurationError {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).name).toBe('ConfigurationError');
+    return error as ConfigurationError;
+  }
+  throw new Error(`parseEnv accepted ${JSON.stringify(source)}`);
+}
+
+describe('parseEnv', () => {
+  it('uses the embedded defaults with an empty environment', () => {
+    expect(parseEnv({})).toEqual({
+      appEnv: 'local',
+      port: 3000,
+      databaseUrl: null,
+      dataDir: '.data',
+      sessionSecret: null,
+      pubnub: null,
+      cipherKey: null,
+      sentryDsn: null,
+      platformToken: 'embedded-platform-token',
+      demoPassword: 'demo-password',
+      simulator: { enabled: true, ratePerSecond: 2 },
+    });
+  });
+
+  it('exposes the embedded defaults the SPEC names', () => {
+    expect(embeddedDefaults).toEqual({
+      port: 3000,
+      demoPassword: 'demo-password',
+      platformToken: 'embedded-platform-token',
+      dataDir: '.data',
+      simulatorRatePerSecond: 2,
+    });
+  });
+
+  it('treats empty strings as unset', () => {
+    const env = parseEnv({
+      PORT: '',
+      APP_ENV: '',
+      VERCEL_ENV: '',
+      DATABASE_URL: '',
+      DATA_DIR: '',
+      SESSION_SECRET: '',
+      PUBNUB_SUBSCRIBE_KEY: '',
+      SENTRY_DSN: '',
+      PLATFORM_TOKEN: '',
+      DEMO_PASSWORD: '',
+      SIMULATOR: '',
+      SIMULATOR_RATE: '',
+    });
+    expect(env).toEqual(parseEnv({}));
+  });
+
+  it('reads the values it is given', () => {
+    const env = parseEnv({
+      PORT: '4000',
+      DATA_DIR: '/var/gavel',
+      DATABASE_URL: 'postgresql://db/gavel',
+      SESSION_SECRET: secret,
+      PUBNUB_CIPHER_KEY: 'cipher',
+      SENTRY_DSN: 'https://key@o1.ingest.sentry.io/42',
+      PLATFORM_TOKEN: 'token-token-token-1',
+      DEMO_PASSWORD: 'longer-password',
+      SIMULATOR_RATE: '5.5',
+    });
+    expect(env).toMatchObject({
+      appEnv: 'local',
+      port: 4000,
+      dataDir: '/var/gavel',
+      databaseUrl: 'postgresql://db/gavel',
+      sessionSecret: secret,
+      cipherKey: 'cipher',
+      sentryDsn: 'https://key@o1.ingest.sentry.io/42',
+      platformToken: 'token-token-token-1',
+      demoPassword: 'longer-password',
+      simulator: { enabled: true, ratePerSecond: 5.5 },
+    });
+  });
+
+  it.each(['abc', '70000', '0', '65536', '-1', '80.5', '123456'])(
+    'rejects PORT %p naming PORT',
+    (port) => {
+      expect(configurationError({ PORT: port }).message).toContain('PORT');
+    },
+  );
+
+  it.each([
+    ['1', 1],
+    ['65535', 65535],
+  ])('accepts PORT %p', (port, expected) => {
+    expect(parseEnv({ PORT: port }).port).toBe(expected);
+  });
+
+  it('rejects APP_ENV staging naming APP_ENV', () => {
+    const { message } = configurationError({ APP_ENV: 'staging' });
+    expect(message).toContain('APP_ENV');
+    expect(message).toContain('staging');
+  });
+
+  it.each([
+    ['preview', 'preview'],
+    ['development', 'local'],
+  ])('VERCEL_ENV %p → appEnv %p', (vercelEnv, expected) => {
+    expect(parseEnv({ VERCEL: '1', VERCEL_ENV: vercelEnv }).appEnv).toBe(expected);
+  });
+
+  it('VERCEL_ENV production → production with the production settings provided', () => {
+    const { APP_ENV: _appEnv, PORT: _port, ...rest } = productionEnv;
+    const env = parseEnv({ ...rest, VERCEL: '1', VERCEL_ENV: 'production' });
+    expect(env.appEnv).toBe('production');
+    expect(env.simulator.enabled).toBe(false);
+  });
+
+  it('VERCEL_ENV production without the production settings is refused', () => {
+    expect(configurationError({ VERCEL: '1', VERCEL_ENV: 'production' }).message).toContain(
+      'APP_ENV=production',
+    );
+  });
+
+  it('APP_ENV wins over VERCEL_ENV', () => {
+    expect(parseEnv({ APP_ENV: 'preview', VERCEL_ENV: 'production' }).appEnv).toBe('preview');
+  });
+
+  it('APP_ENV=production with nothing set names every missing setting in one message', () => {
+    const { message } = configurationError({ APP_ENV: 'production' });
+    expect(message.startsWith('Gavel cannot start: APP_ENV=production needs ')).toBe(true);
+    for (const name of [
+      'SESSION_SECRET',
+      'DATABASE_URL',
+      'PLATFORM_TOKEN',
+      'PUBNUB_SUBSCRIBE_KEY',
+      'PORT',
+    ]) {
+      expect(message).toContain(name);
+    }
+  });
+
+  it('production does not require PORT on Vercel', () => {
+    const { PORT: _port, ...rest } = productionEnv;
+    expect(parseEnv({ ...rest, VERCEL: '1' }).port).toBe(3000);
+    expect(configurationError(rest).message).toContain('PORT');
+  });
+
+  it.each(['PORT', 'SESSION_SECRET', 'DATABASE_URL', 'PLATFORM_TOKEN', 'PUBNUB_SUBSCRIBE_KEY'])(
+    'production without %s is refused naming only it',
+    (name) => {
+      const { [name]: _removed, ...rest } = productionEnv;
+      const { message } = configurationError(rest);
+      expect(message).toContain(name);
+      const others = [
+        'PORT',
+        'SESSION_SECRET',
+        'DATABASE_URL',
+        'PLATFORM_TOKEN',
+        'PUBNUB_SUBSCRIBE_KEY',
+      ].filter((other) => other !== name);
+      for (const other of others) expect(message).not.toContain(other);
+    },
+  );
+
+  it('production with the embedded PLATFORM_TOKEN is refused', () => {
+    const { message } = configurationError({
+      ...productionEnv,
+      PLATFORM_TOKEN: 'embedded-platform-token',
+    });
+    expect(message).toContain('PLATFORM_TOKEN');
+  });
+
+  it('production with the embedded DEMO_PASSWORD is refused', () => {
+    const { message } = configurationError({ ...productionEnv, DEMO_PASSWORD: 'demo-password' });
+    expect(message).toContain('DEMO_PASSWORD');
+  });
+
+  // SPEC 7: "None of these defaults [PORT, DEMO_PASSWORD, PLATFORM_TOKEN] is accepted when
+  // APP_ENV=production: there the start fails with a sentence naming each missing setting."
+  it('production without DEMO_PASSWORD is refused instead of falling back to the embedded demo password', () => {
+    const { DEMO_PASSWORD: _removed, ...rest } = productionEnv;
+    expect(() => parseEnv(rest)).toThrow(/DEMO_PASSWORD/);
+  });
+
+  it('a complete production environment parses', () => {
+    expect(parseEnv(productionEnv)).toEqual({
+      appEnv: 'production',
+      port: 8080,
+      databaseUrl: 'postgres://user:pw@db.example:5432/gavel',
+      dataDir: '.data',
+      sessionSecret: secret,
+      pubnub: { subscribeKey: 'sub-c-123', publishKey: null, secretKey: null },
+      cipherKey: null,
+      sentryDsn: null,
+      platformToken: 'a-real-platform-token-123',
+      demoPassword: 'a-real-demo-password',
+      simulator: { enabled: false, ratePerSecond: 2 },
+    });
+  });
+
+  it('PUBNUB_SUBSCRIBE_KEY turns the simulator off and configures PubNub', () => {
+    const env = parseEnv({
+      PUBNUB_SUBSCRIBE_KEY: 'sub-c-1',
+      PUBNUB_PUBLISH_KEY: 'pub-c-1',
+      PUBNUB_SECRET_KEY: 'sec-c-1',
+    });
+    expect(env.simulator.enabled).toBe(false);
+    expect(env.pubnub).toEqual({
+      subscribeKey: 'sub-c-1',
+      publishKey: 'pub-c-1',
+      secretKey: 'sec-c-1',
+    });
+  });
+
+  it.each([
+    ['off', false],
+    ['on', true],
+  ])('SIMULATOR=%p → enabled %p', (value, enabled) => {
+    expect(parseEnv({ SIMULATOR: value }).simulator.enabled).toBe(enabled);
+  });
+
+  it.each<[string, Record<string, string>]>([
+    ['SENTRY_DSN', { SENTRY_DSN: 'not a dsn' }],
+    ['SESSION_SECRET', { SESSION_SECRET: 'short' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://db/gavel' }],
+    ['PLATFORM_TOKEN', { PLATFORM_TOKEN: 'short' }],
+    ['DEMO_PASSWORD', { DEMO_PASSWORD: 'short' }],
+    ['SIMULATOR', { SIMULATOR: 'yes' }],
+    ['SIMULATOR_RATE', { SIMULATOR_RATE: 'fast' }],
+  ])('rejects an invalid %s naming it', (name, source) => {
+    expect(configurationError(source).message).toContain(name);
+  });
+
+  it('names every invalid variable in one message', () => {
+    const { message } = configurationError({ PORT: 'abc', SENTRY_DSN: 'not a dsn' });
+    expect(message).toContain('PORT');
+    expect(message).toContain('SENTRY_DSN');
+  });
+});

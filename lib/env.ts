@@ -1,0 +1,151 @@
+import 'server-only';
+import { z } from 'zod';
+import { resolveAppEnv, type AppEnv } from './app-env';
+
+/** Values the embedded default uses; none is accepted when APP_ENV=production (SPEC 7). */
+export const embeddedDefaults = {
+  port: 3000,
+  demoPassword: 'demo-password',
+  platformToken: 'embedded-platform-token',
+  dataDir: '.data',
+  simulatorRatePerSecond: 2,
+} as const;
+
+// An empty variable (`FOO=` in a .env file) means "not set".
+const optionalText = (rule: z.ZodString) =>
+  z.preprocess((value) => (value === '' ? undefined : value), rule.optional());
+
+const variablesSchema = z.object({
+  PORT: optionalText(z.string().regex(/^\d{1,5}$/, 'must be a port number from 1 to 65535')),
+  APP_ENV: optionalText(z.string()),
+  VERCEL_ENV: optionalText(z.string()),
+  VERCEL: optionalText(z.string()),
+  DATABASE_URL: optionalText(
+    z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL'),
+  ),
+  DATA_DIR: optionalText(z.string()),
+  SESSION_SECRET: optionalText(z.string().min(32, 'must be at least 32 characters long')),
+  PUBNUB_SUBSCRIBE_KEY: optionalText(z.string()),
+  PUBNUB_PUBLISH_KEY: optionalText(z.string()),
+  PUBNUB_SECRET_KEY: optionalText(z.string()),
+  PUBNUB_CIPHER_KEY: optionalText(z.string()),
+  SENTRY_DSN: optionalText(
+    z
+      .string()
+      .regex(
+        /^https?:\/\/[^@\s]+@[^/\s]+\/\S+$/,
+        'must be a Sentry DSN such as https://key@host/1',
+      ),
+  ),
+  PLATFORM_TOKEN: optionalText(z.string().min(16, 'must be at least 16 characters long')),
+  DEMO_PASSWORD: optionalText(z.string().min(8, 'must be at least 8 characters long')),
+  SIMULATOR: optionalText(z.string().regex(/^(on|off)$/, 'must be "on" or "off"')),
+  SIMULATOR_RATE: optionalText(
+    z.string().regex(/^\d+(\.\d+)?$/, 'must be a number of bids per second, such as 2'),
+  ),
+});
+
+export interface ServerEnv {
+  appEnv: AppEnv;
+  port: number;
+  databaseUrl: string | null;
+  dataDir: string;
+  sessionSecret: string | null;
+  pubnub: {
+    subscribeKey: string;
+    publishKey: string | null;
+    secretKey: string | null;
+  } | null;
+  /** Encrypts bid payloads (PubNub crypto module), with PubNub or the embedded relay. */
+  cipherKey: string | null;
+  sentryDsn: string | null;
+  platformToken: string;
+  demoPassword: string;
+  simulator: { enabled: boolean; ratePerSecond: number };
+}
+
+export class ConfigurationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigurationError';
+  }
+}
+
+function listSentence(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** Settings production must name itself, each with why; an embedded default stands in elsewhere. */
+function missingInProduction(vars: z.infer<typeof variablesSchema>): string[] {
+  const missing: string[] = [];
+  if (!vars.PORT && !vars.VERCEL) missing.push('PORT (the port to listen on)');
+  if (!vars.SESSION_SECRET) missing.push('SESSION_SECRET (signs session cookies)');
+  if (!vars.DATABASE_URL) missing.push('DATABASE_URL (the PostgreSQL database)');
+  if (!vars.PLATFORM_TOKEN || vars.PLATFORM_TOKEN === embeddedDefaults.platformToken)
+    missing.push('PLATFORM_TOKEN (authenticates the auction platform)');
+  if (vars.DEMO_PASSWORD === embeddedDefaults.demoPassword)
+    missing.push('DEMO_PASSWORD (must not be the embedded default)');
+  if (!vars.PUBNUB_SUBSCRIBE_KEY)
+    missing.push('PUBNUB_SUBSCRIBE_KEY (the embedded relay is refused in production)');
+  return missing;
+}
+
+/** Validates the environment; throws a ConfigurationError whose message names each bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): ServerEnv {
+  const parsed = variablesSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigurationError(`Gavel cannot start: ${listSentence(problems)}.`);
+  }
+  const vars = parsed.data;
+  const appEnv = resolveAppEnv(vars.APP_ENV, vars.VERCEL_ENV);
+  if (appEnv === null) {
+    throw new ConfigurationError(
+      `Gavel cannot start: APP_ENV must be local, preview or production (got "${vars.APP_ENV}").`,
+    );
+  }
+  const port = Number(vars.PORT ?? embeddedDefaults.port);
+  if (port < 1 || port > 65535) {
+    throw new ConfigurationError('Gavel cannot start: PORT must be a port number from 1 to 65535.');
+  }
+  if (appEnv === 'production') {
+    const missing = missingInProduction(vars);
+    if (missing.length > 0) {
+      throw new ConfigurationError(
+        `Gavel cannot start: APP_ENV=production needs ${listSentence(missing)} to be set.`,
+      );
+    }
+  }
+  return {
+    appEnv,
+    port,
+    databaseUrl: vars.DATABASE_URL ?? null,
+    dataDir: vars.DATA_DIR ?? embeddedDefaults.dataDir,
+    sessionSecret: vars.SESSION_SECRET ?? null,
+    pubnub: vars.PUBNUB_SUBSCRIBE_KEY
+      ? {
+          subscribeKey: vars.PUBNUB_SUBSCRIBE_KEY,
+          publishKey: vars.PUBNUB_PUBLISH_KEY ?? null,
+          secretKey: vars.PUBNUB_SECRET_KEY ?? null,
+        }
+      : null,
+    cipherKey: vars.PUBNUB_CIPHER_KEY ?? null,
+    sentryDsn: vars.SENTRY_DSN ?? null,
+    platformToken: vars.PLATFORM_TOKEN ?? embeddedDefaults.platformToken,
+    demoPassword: vars.DEMO_PASSWORD ?? embeddedDefaults.demoPassword,
+    simulator: {
+      // The simulator is development and test infrastructure: off with real PubNub or in production.
+      enabled: vars.SIMULATOR !== 'off' && !vars.PUBNUB_SUBSCRIBE_KEY && appEnv !== 'production',
+      ratePerSecond: Number(vars.SIMULATOR_RATE ?? embeddedDefaults.simulatorRatePerSecond),
+    },
+  };
+}
+
+let cached: ServerEnv | null = null;
+
+/** The validated environment of this process, parsed once. */
+export function serverEnv(): ServerEnv {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { appEnvs } from '@/lib/app-env';
+
+/**
+ * What the browser needs to report errors, rendered by the server into a meta tag so one build
+ * serves every deployment (the DSN is public by design; no secret travels this way).
+ */
+export const reportingConfigSchema = z.object({
+  appEnv: z.enum(appEnvs),
+  dsn: z.string().nullable(),
+});
+export type ReportingConfig = z.infer<typeof reportingConfigSchema>;
+
+export const reportingMetaName = 'gavel-reporting';
+
+/** Local mode, or no DSN: errors are only logged. */
+export const sendsToSentry = (
+  config: ReportingConfig,
+): config is ReportingConfig & { dsn: string } => config.appEnv !== 'local' && config.dsn !== null;

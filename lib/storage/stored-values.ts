@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/** Every value the console keeps in localStorage, prefixed `gavel.` (SPEC 3). */
+export const storageKeys = {
+  user: 'gavel.user',
+  accessTokenId: 'gavel.accessTokenId',
+  locale: 'gavel.locale',
+  clientId: 'gavel.clientId',
+} as const;
+
+export const storedUserSchema = z.object({
+  loginId: z.string().min(1),
+  displayName: z.string(),
+});
+export type StoredUser = z.infer<typeof storedUserSchema>;
+
+// Storage can throw (disabled storage, private modes, quota): treat it as empty, never crash.
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Nothing to do: the value simply is not remembered.
+  }
+}
+
+export function readStoredUser(): StoredUser | null {
+  const raw = read(storageKeys.user);
+  if (raw === null) return null;
+  try {
+    const parsed = storedUserSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStoredUser(user: StoredUser | null): void {
+  write(storageKeys.user, user === null ? null : JSON.stringify(user));
+}
+
+export const readAccessTokenId = (): string | null => read(storageKeys.accessTokenId);
+export const writeAccessTokenId = (id: string | null): void => write(storageKeys.accessTokenId, id);
+
+export const readLocalePreference = (): string | null => read(storageKeys.locale);
+export const writeLocalePreference = (locale: string): void => write(storageKeys.locale, locale);
+
+/** The id this browser uses as its PubNub userId: generated once, then kept. */
+export function readOrCreateClientId(): string {
+  const existing = read(storageKeys.clientId);
+  if (existing) return existing;
+  const created = crypto.randomUUID();
+  write(storageKeys.clientId, created);
+  return created;
+}

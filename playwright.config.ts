@@ -1,0 +1,78 @@
+import { chromium, defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+/** QA points the suite at any deployment with PLAYWRIGHT_BASE_URL; otherwise it serves a local build. */
+const externalBaseUrl = process.env.PLAYWRIGHT_BASE_URL;
+const consolePort = 3100;
+const localModePort = 3101;
+const receiverPort = 3190;
+const receiver = `http://e2epublic@127.0.0.1:${receiverPort}`;
+
+// Playwright cannot download its own browser here: fall back to Debian's Chromium.
+const executablePath =
+  process.env.CHROMIUM_PATH ??
+  (existsSync(chromium.executablePath()) ? undefined : '/usr/bin/chromium');
+
+function consoleServer(port: number, env: Record<string, string>) {
+  return {
+    command: `next start --port ${port}`,
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { NEXT_TELEMETRY_DISABLED: '1', ...env },
+  };
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: externalBaseUrl ?? `http://localhost:${consolePort}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: /local-build\//,
+      use: { ...devices['Desktop Chrome'] },
+    },
+    // Needs what only a local run has: the build output and the local envelope receiver.
+    ...(externalBaseUrl
+      ? []
+      : [
+          {
+            name: 'local-build',
+            testMatch: /local-build\/.*\.spec\.ts/,
+            use: { ...devices['Desktop Chrome'] },
+          },
+        ]),
+  ],
+  webServer: externalBaseUrl
+    ? undefined
+    : [
+        {
+          command: `node e2e/support/envelope-receiver.mjs`,
+          url: `http://127.0.0.1:${receiverPort}/health`,
+          reuseExistingServer: false,
+          env: { ENVELOPE_RECEIVER_PORT: String(receiverPort) },
+        },
+        consoleServer(consolePort, { APP_ENV: 'preview', SENTRY_DSN: `${receiver}/1` }),
+        consoleServer(localModePort, { APP_ENV: 'local', SENTRY_DSN: `${receiver}/2` }),
+      ],
+});

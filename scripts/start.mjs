@@ -1,0 +1,52 @@
+// npm start: builds the console when the sources changed since the last build, then serves it.
+// Later parts (embedded database, relay, simulator) start from here too.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const sourceEntries = [
+  'app',
+  'components',
+  'lib',
+  'messages',
+  'public',
+  'middleware.ts',
+  'instrumentation.ts',
+  'instrumentation-client.ts',
+  'sentry.server.config.ts',
+  'sentry.edge.config.ts',
+  'next.config.mjs',
+  'package-lock.json',
+  'tsconfig.json',
+];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce(
+    (newest, name) => Math.max(newest, newestMtime(join(path, name))),
+    stat.mtimeMs,
+  );
+}
+
+function buildIsStale() {
+  const buildId = join(root, '.next', 'BUILD_ID');
+  if (!existsSync(buildId)) return true;
+  const builtAt = statSync(buildId).mtimeMs;
+  return sourceEntries.some((entry) => newestMtime(join(root, entry)) > builtAt);
+}
+
+if (buildIsStale()) {
+  console.info('gavel: building the console (first start or changed sources)…');
+  const build = spawnSync('next', ['build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const port = process.env.PORT || '3000';
+const server = spawn('next', ['start', '--port', port], { cwd: root, stdio: 'inherit' });
+console.info(`gavel: serving the console on http://localhost:${port}`);
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

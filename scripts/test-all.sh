@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# npm test: every check, cheapest first: lint, types, format, unit, then build and browser tests.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+run() { echo; echo "== npm run $1"; npm run --silent "$1"; }
+run lint
+run typecheck
+run format:check
+run test:unit
+run test:e2e
