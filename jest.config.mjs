@@ -15,4 +15,15 @@ const config = {
   modulePathIgnorePatterns: ['<rootDir>/.tools/', '<rootDir>/.next/'],
 };
 
-export default createJestConfig(config);
+// next-intl and its formatting dependencies ship only ES modules: let SWC transform them.
+// next/jest puts its own ignore patterns first, so the node_modules one is replaced here.
+const esmPackages = ['next-intl', 'use-intl', 'intl-messageformat', '@formatjs'];
+
+export default async function jestConfig() {
+  const resolved = await createJestConfig(config)();
+  resolved.transformIgnorePatterns = [
+    `/node_modules/(?!(${esmPackages.join('|')})/)`,
+    ...resolved.transformIgnorePatterns.filter((pattern) => !pattern.includes('node_modules')),
+  ];
+  return resolved;
+}

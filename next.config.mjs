@@ -8,6 +8,11 @@ const nextConfig = {
   reactStrictMode: true,
   // A lockfile in a parent folder would otherwise make Next guess the wrong workspace root.
   turbopack: { root: import.meta.dirname },
+  compiler: {
+    // Sentry's debug logging and tracing code is dead weight here (no tracing): drop it from the
+    // lazily loaded reporter chunk. Turbopack ignores Sentry's own bundleSizeOptimizations.
+    define: { __SENTRY_DEBUG__: false, __SENTRY_TRACING__: false },
+  },
 };
 
 export default withNextIntl(nextConfig);

