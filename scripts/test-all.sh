@@ -8,3 +8,5 @@ run typecheck
 run format:check
 run test:unit
 run test:e2e
+echo; echo '== npm start (smoke)'
+bash scripts/smoke-start.sh
