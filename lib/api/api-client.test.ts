@@ -202,7 +202,7 @@ describe('createApiClient: error codes', () => {
   it('maps an answer of the wrong shape to invalid_response', async () => {
     const error = await failure(apiRequest('/api/bad-shape', { schema: okSchema }));
     expect(error).toMatchObject({ code: 'invalid_response', status: 200 });
-    expect((error.cause as Error).name).toBe('ZodError');
+    expect((error.cause as Error).name).toMatch(/ZodError$/);
   });
 
   it('maps a 200 answer that is not JSON to invalid_response', async () => {

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { safeParse } from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import { loadingStore, type LoadingStore } from '@/lib/loading/loading-store';
 import { ApiError, errorEnvelopeSchema, isServerErrorCode } from './api-error';
 
@@ -6,8 +7,11 @@ export interface ApiRequest<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
-  /** Validates the answer; a body that does not match is an `invalid_response` error. */
-  schema: z.ZodType<T>;
+  /**
+   * Validates the answer; a body that does not match is an `invalid_response` error. Any zod 4
+   * schema works; browser code uses zod/mini to keep the bundle small.
+   */
+  schema: $ZodType<T>;
   signal?: AbortSignal;
   /** Polling and token refresh: not counted by the loading overlay. */
   background?: boolean;
@@ -84,7 +88,7 @@ export function createApiClient({
         if (request.signal?.aborted) throw toTransportError(error, request.signal);
         throw new ApiError('invalid_response', 'The answer was not JSON', { cause: error });
       }
-      const parsed = request.schema.safeParse(payload);
+      const parsed = safeParse(request.schema, payload);
       if (!parsed.success) {
         throw new ApiError('invalid_response', 'The answer had an unexpected shape', {
           status: response.status,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { appEnvs } from '@/lib/app-env';
 
 /**
@@ -7,7 +7,7 @@ import { appEnvs } from '@/lib/app-env';
  */
 export const reportingConfigSchema = z.object({
   appEnv: z.enum(appEnvs),
-  dsn: z.string().nullable(),
+  dsn: z.nullable(z.string()),
 });
 export type ReportingConfig = z.infer<typeof reportingConfigSchema>;
 

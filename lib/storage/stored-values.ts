@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Every value the console keeps in localStorage, prefixed `gavel.` (SPEC 3). */
 export const storageKeys = {
@@ -9,7 +9,7 @@ export const storageKeys = {
 } as const;
 
 export const storedUserSchema = z.object({
-  loginId: z.string().min(1),
+  loginId: z.string().check(z.minLength(1)),
   displayName: z.string(),
 });
 export type StoredUser = z.infer<typeof storedUserSchema>;
