@@ -1,16 +1,7 @@
 // First Load JS (gzip) of the console's routes against a bare Next 16 app built in the same run.
 // Next 16 prints no size column: sum the gzip size of the <script> chunks each route's HTML loads.
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
