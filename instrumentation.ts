@@ -2,9 +2,10 @@ import * as Sentry from '@sentry/nextjs';
 
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    // Validates every variable at start: a bad configuration stops the server with a sentence.
-    const { serverEnv } = await import('./lib/env');
-    serverEnv();
+    // Validates every variable, migrates the database and seeds the demo account before serving;
+    // a bad configuration stops the server with a sentence naming it.
+    const { startServer } = await import('./lib/server/startup');
+    await startServer();
     await import('./sentry.server.config');
   }
   if (process.env.NEXT_RUNTIME === 'edge') {

@@ -5,6 +5,10 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // Native and WebAssembly packages load from node_modules at run time, not through the bundler.
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pg'],
+  // The migrations are read from disk at start: ship them with every server function.
+  outputFileTracingIncludes: { '/**': ['./lib/server/db/migrations/**'] },
   reactStrictMode: true,
   // A lockfile in a parent folder would otherwise make Next guess the wrong workspace root.
   turbopack: { root: import.meta.dirname },

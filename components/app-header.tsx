@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { LocaleSwitcher } from './locale-switcher';
+import { UserMenu } from './user-menu';
 
 const areas = ['sign', 'dash', 'agreements'] as const;
 
@@ -32,6 +33,7 @@ export function AppHeader() {
           })}
         </ul>
       </nav>
+      <UserMenu />
       <LocaleSwitcher />
     </header>
   );

@@ -5,6 +5,7 @@ import { useIsMobile } from '@/lib/viewport/use-is-mobile';
 import { AppHeader } from './app-header';
 import { LoadingOverlay } from './loading-overlay';
 import { LocaleSync } from './locale-sync';
+import { SessionSync } from './session-sync';
 
 /** The frame of every screen; its layout follows the mobile flag (at most 700px wide). */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -13,6 +14,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   return (
     <div className="app-shell" data-layout={isMobile ? 'mobile' : 'desktop'}>
       <LocaleSync />
+      <SessionSync />
       <AppHeader />
       <main id="content" className="app-main" tabIndex={-1}>
         {children}

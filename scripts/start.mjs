@@ -3,8 +3,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureSessionSecret } from './session-secret.mjs';
 
 const root = join(import.meta.dirname, '..');
+const nextBin = join(root, 'node_modules', '.bin', 'next');
 const sourceEntries = [
   'app',
   'components',
@@ -40,12 +42,16 @@ function buildIsStale() {
 
 if (buildIsStale()) {
   console.info('gavel: building the console (first start or changed sources)…');
-  const build = spawnSync('next', ['build'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(nextBin, ['build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 const port = process.env.PORT || '3000';
-const server = spawn('next', ['start', '--port', port], { cwd: root, stdio: 'inherit' });
+const server = spawn(nextBin, ['start', '--port', port], {
+  cwd: root,
+  stdio: 'inherit',
+  env: ensureSessionSecret(),
+});
 console.info(`gavel: serving the console on http://localhost:${port}`);
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { AccessGuard } from '@/components/access-guard';
 import { PageHeading } from '@/components/page-heading';
+import { requirePageSession } from '@/lib/server/auth/page-session';
 import { ServiceStatus } from './service-status';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -9,11 +11,12 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function DashPage() {
+  await requirePageSession();
   const t = await getTranslations('Dash');
   return (
-    <>
+    <AccessGuard route="dash">
       <PageHeading title={t('title')} lead={t('lead')} />
       <ServiceStatus />
-    </>
+    </AccessGuard>
   );
 }

@@ -23,6 +23,9 @@ function read(key: string): string | null {
   }
 }
 
+/** Fired on this tab's window when it changes a stored value (`storage` covers other tabs). */
+export const storedValuesChangedEvent = 'gavel:stored-values-changed';
+
 function write(key: string, value: string | null): void {
   try {
     if (value === null) window.localStorage.removeItem(key);
@@ -30,10 +33,13 @@ function write(key: string, value: string | null): void {
   } catch {
     // Nothing to do: the value simply is not remembered.
   }
+  window.dispatchEvent(new Event(storedValuesChangedEvent));
 }
 
-export function readStoredUser(): StoredUser | null {
-  const raw = read(storageKeys.user);
+/** The stored user as its raw text: a stable snapshot for useSyncExternalStore. */
+export const readStoredUserText = (): string | null => read(storageKeys.user);
+
+export function parseStoredUser(raw: string | null): StoredUser | null {
   if (raw === null) return null;
   try {
     const parsed = storedUserSchema.safeParse(JSON.parse(raw));
@@ -42,6 +48,8 @@ export function readStoredUser(): StoredUser | null {
     return null;
   }
 }
+
+export const readStoredUser = (): StoredUser | null => parseStoredUser(read(storageKeys.user));
 
 export function writeStoredUser(user: StoredUser | null): void {
   write(storageKeys.user, user === null ? null : JSON.stringify(user));

@@ -1,6 +1,16 @@
-// GET /api/health: liveness for load balancers and the dashboard's service check.
+// GET /api/health: liveness and database reachability, for load balancers and the dashboard.
+import { databaseIsUp } from '@/lib/server/db/database';
+import { database } from '@/lib/server/db/connection';
+
 export const dynamic = 'force-dynamic';
 
-export function GET() {
-  return Response.json({ status: 'ok' }, { headers: { 'cache-control': 'no-store' } });
+const noStore = { 'cache-control': 'no-store' };
+
+export async function GET() {
+  const up = await database()
+    .then(databaseIsUp)
+    .catch(() => false);
+  return up
+    ? Response.json({ status: 'ok', db: 'ok' }, { headers: noStore })
+    : Response.json({ status: 'degraded', db: 'down' }, { status: 503, headers: noStore });
 }

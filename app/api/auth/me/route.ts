@@ -1,0 +1,6 @@
+// GET /api/auth/me: the signed-in staff member, or 401.
+import { apiHandler } from '@/lib/server/http/api-handler';
+
+export const GET = apiHandler({ session: true }, async ({ session }) =>
+  Response.json({ loginId: session.account.loginId, displayName: session.account.displayName }),
+);

@@ -1,0 +1,57 @@
+/** The routes the client guard protects (SPEC 2.1). */
+export type GuardedRoute = 'sign' | 'dash';
+
+export interface StoredAuth {
+  loginId: string | null;
+  accessTokenId: string | null;
+}
+
+export interface ServerUser {
+  loginId: string;
+  displayName: string;
+}
+
+/** What `GET /api/auth/me` gave: the user, or a failure of any kind (network, 401, 5xx, bad body). */
+export type MeAnswer = { ok: true; user: ServerUser } | { ok: false };
+
+export type AccessDecision =
+  | { kind: 'allow' }
+  | { kind: 'allow-as'; user: ServerUser }
+  | { kind: 'go-to-dash'; user: ServerUser }
+  | { kind: 'log-out-and-deny' };
+
+/** Rule 1: the sign route with nothing stored is allowed without asking the server. */
+export function needsServerCheck(route: GuardedRoute, stored: StoredAuth): boolean {
+  return !(route === 'sign' && !stored.loginId && !stored.accessTokenId);
+}
+
+/** Rules 2 and 3, given the server's answer. */
+export function decideAccess(
+  route: GuardedRoute,
+  stored: StoredAuth,
+  me: MeAnswer,
+): AccessDecision {
+  if (!me.ok) return { kind: 'log-out-and-deny' };
+  // An absent stored user differs from any answer.
+  if (stored.loginId === null || me.user.loginId !== stored.loginId)
+    return { kind: 'log-out-and-deny' };
+  return route === 'sign'
+    ? { kind: 'go-to-dash', user: me.user }
+    : { kind: 'allow-as', user: me.user };
+}
+
+/** The whole check: asks the server only when rule 1 does not already allow. */
+export async function checkAccess(
+  route: GuardedRoute,
+  stored: StoredAuth,
+  fetchMe: () => Promise<MeAnswer>,
+): Promise<AccessDecision> {
+  if (!needsServerCheck(route, stored)) return { kind: 'allow' };
+  let me: MeAnswer;
+  try {
+    me = await fetchMe();
+  } catch {
+    me = { ok: false };
+  }
+  return decideAccess(route, stored, me);
+}

@@ -1,0 +1,18 @@
+import 'server-only';
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { database } from '@/lib/server/db/connection';
+import { sessionCookieName } from './session-cookie';
+import { resolveSession, type ActiveSession } from './sessions';
+import { signingSecret } from './signing-secret';
+
+/**
+ * The server check of a guarded page: the session the database accepts, or off to
+ * `/api/auth/session-ended`, which clears the cookie and lands on /sign (no loop).
+ */
+export async function requirePageSession(): Promise<ActiveSession> {
+  const cookie = (await cookies()).get(sessionCookieName)?.value;
+  const session = cookie ? await resolveSession(await database(), cookie, signingSecret()) : null;
+  if (!session) redirect('/api/auth/session-ended');
+  return session;
+}

@@ -1,0 +1,27 @@
+import 'server-only';
+import { hash, verify } from '@node-rs/argon2';
+import { randomBytes } from 'node:crypto';
+
+// argon2id, m=47104 KiB, t=1, p=1 (SPEC 1). `Algorithm` is a const enum: 2 is Argon2id.
+const argon2idOptions = { algorithm: 2, memoryCost: 47104, timeCost: 1, parallelism: 1 } as const;
+
+export const hashPassword = (password: string): Promise<string> => hash(password, argon2idOptions);
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * Verifies against a hash of a random password, so an unknown or disabled login id costs the
+ * same time as a wrong password: the answer's timing tells nothing about which ids exist.
+ */
+export async function spendVerifyTime(password: string): Promise<void> {
+  dummyHash ??= hashPassword(randomBytes(32).toString('base64url'));
+  await verifyPassword(await dummyHash, password);
+}

@@ -1,0 +1,108 @@
+import 'server-only';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '@/lib/server/db/database';
+import { sessions, staffAccounts } from '@/lib/server/db/schema';
+import { signSessionCookie, verifySessionCookie } from './session-cookie';
+
+export const idleTimeoutMs = 30 * 60 * 1000;
+export const absoluteTimeoutMs = 12 * 60 * 60 * 1000;
+/** Sliding the idle timeout writes at most once a minute per session. */
+const slideEveryMs = 60 * 1000;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export interface ActiveSession {
+  sessionId: string;
+  expiresAt: Date;
+  account: { id: string; loginId: string; displayName: string };
+}
+
+/** A new session: 256-bit random secret, only its hash stored; returns the signed cookie value. */
+export async function createSession(
+  db: Database,
+  accountId: string,
+  signingSecret: string,
+  now = new Date(),
+) {
+  const sessionId = randomUUID();
+  const secret = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + absoluteTimeoutMs);
+  await db.insert(sessions).values({
+    id: sessionId,
+    accountId,
+    secretHash: sha256(secret),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+  });
+  const cookieValue = await signSessionCookie(
+    { sid: sessionId, sec: secret, exp: Math.floor(expiresAt.getTime() / 1000) },
+    signingSecret,
+  );
+  return { sessionId, cookieValue, expiresAt };
+}
+
+/**
+ * The session a cookie names, if the database still accepts it: signature, secret, not revoked,
+ * not idle for 30 minutes, not past 12 hours, account enabled. Slides the idle timeout.
+ */
+export async function resolveSession(
+  db: Database,
+  cookieValue: string | undefined,
+  signingSecret: string,
+  now = new Date(),
+): Promise<ActiveSession | null> {
+  const claims = await verifySessionCookie(cookieValue, signingSecret, now);
+  if (!claims) return null;
+  const [row] = await db
+    .select({ session: sessions, account: staffAccounts })
+    .from(sessions)
+    .innerJoin(staffAccounts, eq(sessions.accountId, staffAccounts.id))
+    .where(eq(sessions.id, claims.sid))
+    .limit(1);
+  if (!row) return null;
+  const { session, account } = row;
+
+  const expected = Buffer.from(session.secretHash, 'hex');
+  const presented = Buffer.from(sha256(claims.sec), 'hex');
+  if (expected.length !== presented.length || !timingSafeEqual(expected, presented)) return null;
+  if (session.revokedAt || account.disabledAt) return null;
+  if (now >= session.expiresAt) return null;
+  if (now.getTime() - session.lastSeenAt.getTime() >= idleTimeoutMs) {
+    await revokeSession(db, session.id, 'idle-timeout', now);
+    return null;
+  }
+  if (now.getTime() - session.lastSeenAt.getTime() >= slideEveryMs) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+  }
+  return {
+    sessionId: session.id,
+    expiresAt: session.expiresAt,
+    account: { id: account.id, loginId: account.loginId, displayName: account.displayName },
+  };
+}
+
+export async function revokeSession(
+  db: Database,
+  sessionId: string,
+  reason: string,
+  now = new Date(),
+) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAccountSessions(
+  db: Database,
+  accountId: string,
+  reason: string,
+  now = new Date(),
+) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,70 @@
+import 'server-only';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Pool } from 'pg';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Committed migrations; `outputFileTracingIncludes` ships them with serverless functions. */
+export const migrationsFolder = join(process.cwd(), 'lib', 'server', 'db', 'migrations');
+
+/** `memory://` keeps the embedded database in memory (tests); any other value is a folder. */
+export const inMemoryDataDir = 'memory://';
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  let client: PGlite;
+  if (dataDir === inMemoryDataDir) {
+    client = new PGlite();
+  } else {
+    const folder = resolve(dataDir, 'pglite');
+    mkdirSync(folder, { recursive: true });
+    client = new PGlite(folder);
+  }
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new Pool({ connectionString: url, max: 10 });
+  const db = drizzlePostgres({ client: pool, schema });
+  // Several instances may start at once: one migrates, the others wait on the lock.
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock(724011)');
+    await migratePostgres(db, { migrationsFolder });
+  } finally {
+    await lock.query('select pg_advisory_unlock(724011)').catch(() => undefined);
+    lock.release();
+  }
+  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+}
+
+/** Opens and migrates the database: PostgreSQL when a URL is given, else embedded PGlite. */
+export function openDatabase(options: { databaseUrl: string | null; dataDir: string }) {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+/** True when the database answers a trivial query. */
+export async function databaseIsUp(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,117 @@
+import 'server-only';
+import { captureException } from '@sentry/nextjs';
+import type { NextRequest } from 'next/server';
+import { z } from 'zod';
+import { signingSecret } from '@/lib/server/auth/signing-secret';
+import { sessionCookieName } from '@/lib/server/auth/session-cookie';
+import { resolveSession, type ActiveSession } from '@/lib/server/auth/sessions';
+import { database } from '@/lib/server/db/connection';
+import type { Database } from '@/lib/server/db/database';
+import { ApiProblem, noStore, problemResponse } from './api-problem';
+import { assertJsonContentType, assertSameOrigin, parseJson, readBodyText } from './request-guards';
+import { clearSessionCookie } from './session-response';
+
+interface HandlerOptions<Body> {
+  /** Answer 401 unless the request carries a session the database accepts. */
+  session?: boolean;
+  /** Validates the JSON body; mutations without a body schema still need JSON and same origin. */
+  body?: z.ZodType<Body>;
+  /** Same-origin and JSON checks; default: every method but GET and HEAD. */
+  mutation?: boolean;
+  /** Server-to-server calls authenticated otherwise (bearer token) skip the origin check. */
+  crossOrigin?: boolean;
+}
+
+export interface HandlerContext<Body, Session> {
+  request: NextRequest;
+  body: Body;
+  session: Session;
+  db: Database;
+  params: Record<string, string>;
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) =>
+      issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+    )
+    .join('; ');
+}
+
+function toResponse(error: unknown): Response {
+  if (error instanceof ApiProblem) return problemResponse(error);
+  console.error('Unexpected API error', error);
+  captureException(error);
+  return problemResponse(new ApiProblem('internal', 'Something went wrong on the server.'));
+}
+
+function withNoStore(response: Response): Response {
+  if (!response.headers.has('cache-control'))
+    response.headers.set('cache-control', noStore['cache-control']);
+  return response;
+}
+
+/**
+ * The one wrapper of every route handler: origin and content-type checks for mutations, the
+ * 64 KiB body limit, zod validation, the session check in the database, and the error envelope.
+ */
+export function apiHandler<Body = undefined, RequireSession extends boolean = false>(
+  options: HandlerOptions<Body> & { session?: RequireSession },
+  handler: (
+    context: HandlerContext<
+      Body,
+      RequireSession extends true ? ActiveSession : ActiveSession | null
+    >,
+  ) => Promise<Response>,
+) {
+  return async function route(
+    request: NextRequest,
+    routeContext?: RouteContext,
+  ): Promise<Response> {
+    try {
+      const isMutation = options.mutation ?? !['GET', 'HEAD'].includes(request.method);
+      let body: unknown = undefined;
+      if (isMutation) {
+        if (!options.crossOrigin) assertSameOrigin(request);
+        assertJsonContentType(request);
+        const text = await readBodyText(request);
+        const json = text.trim() === '' ? undefined : parseJson(text);
+        if (options.body) {
+          const parsed = options.body.safeParse(json);
+          if (!parsed.success) throw new ApiProblem('bad_request', describeZodError(parsed.error));
+          body = parsed.data;
+        }
+      }
+
+      const db = await database();
+      const cookie = request.cookies.get(sessionCookieName)?.value;
+      const session = cookie ? await resolveSession(db, cookie, signingSecret()) : null;
+      if (options.session && !session) {
+        const response = problemResponse(new ApiProblem('unauthorized', 'Sign in to continue.'));
+        if (cookie) clearSessionCookie(response);
+        return response;
+      }
+
+      const rawParams = (await routeContext?.params) ?? {};
+      const params = Object.fromEntries(
+        Object.entries(rawParams).map(([key, value]) => [
+          key,
+          Array.isArray(value) ? value.join('/') : value,
+        ]),
+      );
+      const response = await handler({
+        request,
+        body: body as Body,
+        session: session as RequireSession extends true ? ActiveSession : ActiveSession | null,
+        db,
+        params,
+      });
+      return withNoStore(response);
+    } catch (error) {
+      return toResponse(error);
+    }
+  };
+}

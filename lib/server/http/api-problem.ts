@@ -1,0 +1,40 @@
+import 'server-only';
+
+export const problemStatus = {
+  bad_request: 400,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+export type ProblemCode = keyof typeof problemStatus;
+
+/** An expected failure with its code; the handler wrapper turns it into the error envelope. */
+export class ApiProblem extends Error {
+  constructor(
+    readonly code: ProblemCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiProblem';
+  }
+
+  get status(): number {
+    return problemStatus[this.code];
+  }
+}
+
+export const noStore = { 'cache-control': 'no-store' } as const;
+
+export function problemResponse(problem: ApiProblem): Response {
+  return Response.json(
+    { error: { code: problem.code, message: problem.message } },
+    { status: problem.status, headers: { ...noStore, ...problem.headers } },
+  );
+}

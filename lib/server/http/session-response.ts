@@ -1,0 +1,22 @@
+import 'server-only';
+import { sessionCookieAttributes, sessionCookieName } from '@/lib/server/auth/session-cookie';
+
+function serialize(value: string, maxAgeSeconds: number): string {
+  const { path, sameSite } = sessionCookieAttributes(maxAgeSeconds);
+  const sameSiteText = sameSite.charAt(0).toUpperCase() + sameSite.slice(1);
+  return `${sessionCookieName}=${value}; Path=${path}; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=${sameSiteText}`;
+}
+
+export function setSessionCookie(
+  response: Response,
+  value: string,
+  expiresAt: Date,
+  now = new Date(),
+) {
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
+  response.headers.append('set-cookie', serialize(value, maxAge));
+}
+
+export function clearSessionCookie(response: Response) {
+  response.headers.append('set-cookie', serialize('', 0));
+}

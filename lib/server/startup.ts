@@ -1,0 +1,16 @@
+import 'server-only';
+import { serverEnv } from '@/lib/env';
+import { signingSecret } from '@/lib/server/auth/signing-secret';
+import { databaseHandle } from '@/lib/server/db/connection';
+import { ensureDemoAccount } from '@/lib/server/db/demo-account';
+
+/** Runs once per server process before it serves: configuration, migrations, demo data. */
+export async function startServer(): Promise<void> {
+  const env = serverEnv();
+  signingSecret();
+  const { db, kind } = await databaseHandle();
+  console.info(
+    `gavel: database ready (${kind === 'pglite' ? `embedded PGlite in ${env.dataDir}` : 'PostgreSQL'})`,
+  );
+  await ensureDemoAccount(db, env);
+}

@@ -1,0 +1,24 @@
+'use client';
+
+import { useMemo, useSyncExternalStore } from 'react';
+import {
+  parseStoredUser,
+  readStoredUserText,
+  storedValuesChangedEvent,
+  type StoredUser,
+} from './stored-values';
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('storage', onChange);
+  window.addEventListener(storedValuesChangedEvent, onChange);
+  return () => {
+    window.removeEventListener('storage', onChange);
+    window.removeEventListener(storedValuesChangedEvent, onChange);
+  };
+}
+
+/** The signed-in user this browser remembers, live across tabs; null on the server. */
+export function useStoredUser(): StoredUser | null {
+  const raw = useSyncExternalStore(subscribe, readStoredUserText, () => null);
+  return useMemo(() => parseStoredUser(raw), [raw]);
+}

@@ -1,0 +1,64 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { edgeRedirect } from '@/lib/access/edge-access';
+import { resolveAppEnv } from '@/lib/app-env';
+import { sessionCookieName, verifySessionCookie } from '@/lib/server/auth/session-cookie';
+import {
+  baselineSecurityHeaders,
+  contentSecurityPolicy,
+  hstsHeader,
+  originOf,
+} from '@/lib/security/csp';
+
+// Edge middleware (docs/adr/0001): checks only the cookie's signature and expiry, never the
+// database. Route handlers and the /dash render check the session there: this is a shortcut,
+// not the lock.
+export async function middleware(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  const cookie = request.cookies.get(sessionCookieName)?.value;
+
+  if (pathname === '/sign' || pathname === '/dash') {
+    const claims = await verifySessionCookie(cookie, process.env.SESSION_SECRET);
+    const target = edgeRedirect(pathname, claims !== null);
+    if (target) {
+      const response = NextResponse.redirect(new URL(target, request.url), 307);
+      // A cookie that fails the check is useless: drop it so no later step trusts it.
+      if (cookie && !claims) response.cookies.delete(sessionCookieName);
+      return withSecurityHeaders(response);
+    }
+  }
+
+  const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+  const csp = contentSecurityPolicy({
+    nonce,
+    development: process.env.NODE_ENV === 'development',
+    connectSources: [originOf(process.env.SENTRY_DSN)].filter(
+      (origin): origin is string => origin !== null,
+    ),
+  });
+  // Next reads the nonce from the request's CSP header and puts it on its own scripts.
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('content-security-policy', csp);
+  requestHeaders.set('x-nonce', nonce);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set('content-security-policy', csp);
+  return withSecurityHeaders(response);
+}
+
+function withSecurityHeaders(response: NextResponse): NextResponse {
+  for (const [name, value] of Object.entries(baselineSecurityHeaders))
+    response.headers.set(name, value);
+  if (resolveAppEnv(process.env.APP_ENV, process.env.VERCEL_ENV) === 'production') {
+    response.headers.set('strict-transport-security', hstsHeader);
+  }
+  return response;
+}
+
+export const config = {
+  // Every page (for its CSP nonce and headers), never static assets or the API.
+  matcher: [
+    {
+      source: '/((?!api/|_next/static|_next/image|favicon.ico|icon.svg|robots.txt).*)',
+      missing: [{ type: 'header', key: 'next-router-prefetch' }],
+    },
+  ],
+};

@@ -1,0 +1,16 @@
+// SESSION_SECRET outside production: generated once, kept in DATA_DIR, handed to Next (Node and
+// the Edge middleware read the same variable). Production must set it (lib/env.ts says so).
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export function ensureSessionSecret(env = process.env) {
+  if (env.SESSION_SECRET || env.APP_ENV === 'production') return env;
+  const dataDir = resolve(env.DATA_DIR || '.data');
+  const file = join(dataDir, 'session-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return { ...env, SESSION_SECRET: readFileSync(file, 'utf8').trim() };
+}
