@@ -15,9 +15,9 @@ const config = {
   modulePathIgnorePatterns: ['<rootDir>/.tools/', '<rootDir>/.next/'],
 };
 
-// next-intl and its formatting dependencies ship only ES modules: let SWC transform them.
+// next-intl, its formatting dependencies and jose ship ES modules to Jest: let SWC transform them.
 // next/jest puts its own ignore patterns first, so the node_modules one is replaced here.
-const esmPackages = ['next-intl', 'use-intl', 'intl-messageformat', '@formatjs'];
+const esmPackages = ['next-intl', 'use-intl', 'intl-messageformat', '@formatjs', 'jose'];
 
 export default async function jestConfig() {
   const resolved = await createJestConfig(config)();

@@ -1,11 +1,10 @@
 import { chromium, defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { consolePort, e2eSessionSecret, localModePort, receiverPort } from './e2e/support/servers';
 
 /** QA points the suite at any deployment with PLAYWRIGHT_BASE_URL; otherwise it serves a local build. */
 const externalBaseUrl = process.env.PLAYWRIGHT_BASE_URL;
-const consolePort = 3100;
-const localModePort = 3101;
-const receiverPort = 3190;
+
 const receiver = `http://e2epublic@127.0.0.1:${receiverPort}`;
 
 // Playwright cannot download its own browser here: fall back to Debian's Chromium.
@@ -13,13 +12,20 @@ const executablePath =
   process.env.CHROMIUM_PATH ??
   (existsSync(chromium.executablePath()) ? undefined : '/usr/bin/chromium');
 
+// Each server gets its own fresh embedded database (scripts/e2e.sh empties .data/e2e first).
 function consoleServer(port: number, env: Record<string, string>) {
   return {
-    command: `next start --port ${port}`,
+    command: `node scripts/start.mjs`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { NEXT_TELEMETRY_DISABLED: '1', ...env },
+    env: {
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(port),
+      DATA_DIR: `.data/e2e/${port}`,
+      SESSION_SECRET: e2eSessionSecret,
+      ...env,
+    },
   };
 }
 
@@ -47,9 +53,12 @@ export default defineConfig({
     },
   },
   projects: [
+    // Signs the demo account in once; specs that need a session use its storage state.
+    { name: 'setup', testMatch: /auth\.setup\.ts/, use: { ...devices['Desktop Chrome'] } },
     {
       name: 'chromium',
       testIgnore: /local-build\//,
+      dependencies: ['setup'],
       use: { ...devices['Desktop Chrome'] },
     },
     // Needs what only a local run has: the build output and the local envelope receiver.

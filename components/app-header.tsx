@@ -25,7 +25,9 @@ export function AppHeader() {
             const current = pathname === href;
             return (
               <li key={area}>
-                <Link href={href} aria-current={current ? 'page' : undefined}>
+                {/* No prefetch: a prefetched guarded area would be cached with the access
+                    answer of that moment (signed out), and replayed after signing in. */}
+                <Link href={href} prefetch={false} aria-current={current ? 'page' : undefined}>
                   {t(area)}
                 </Link>
               </li>

@@ -1,4 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { authStatePath } from './support/servers';
+
+test.use({ storageState: authStatePath });
 
 /**
  * Makes the dashboard's own client code fail to load, as after a deploy or on a flaky network:
@@ -40,7 +43,7 @@ for (const [language, texts] of [
     baseURL,
   }) => {
     await context.addCookies([{ name: 'NEXT_LOCALE', value: language, url: baseURL! }]);
-    await page.goto('/sign');
+    await page.goto('/agreements');
     await breakDashboardCode(page);
 
     await page.getByRole('navigation').getByRole('link', { name: texts.nav }).click();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { authStatePath } from './support/servers';
 
 test.describe('server negotiation on the first byte', () => {
   test('Accept-Language fr-CA with nothing stored renders French with lang="fr"', async ({
@@ -22,12 +23,12 @@ test.describe('server negotiation on the first byte', () => {
 
   test('the NEXT_LOCALE cookie beats Accept-Language', async ({ request }) => {
     const html = await (
-      await request.get('/dash', {
+      await request.get('/agreements', {
         headers: { 'accept-language': 'en-US', cookie: 'NEXT_LOCALE=fr' },
       })
     ).text();
     expect(html).toMatch(/<html lang="fr"/);
-    expect(html).toContain('Tableau de bord en direct');
+    expect(html).toContain('Accords en attente');
   });
 });
 
@@ -54,39 +55,42 @@ test.describe('in the browser', () => {
     await context.close();
   });
 
-  test('switching to English on /dash re-renders without a navigation and survives a reload', async ({
-    page,
-    context,
-    baseURL,
-  }) => {
-    await context.addCookies([{ name: 'NEXT_LOCALE', value: 'fr', url: baseURL! }]);
-    await page.goto('/dash');
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Tableau de bord en direct' }),
-    ).toBeVisible();
-    // A marker on window disappears with any full page load.
-    await page.evaluate(() => ((window as unknown as { gavelMarker: number }).gavelMarker = 42));
-    let documentLoads = 0;
-    page.on('load', () => (documentLoads += 1));
+  test.describe('signed in', () => {
+    test.use({ storageState: authStatePath });
+    test('switching to English on /dash re-renders without a navigation and survives a reload', async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await context.addCookies([{ name: 'NEXT_LOCALE', value: 'fr', url: baseURL! }]);
+      await page.goto('/dash');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Tableau de bord en direct' }),
+      ).toBeVisible();
+      // A marker on window disappears with any full page load.
+      await page.evaluate(() => ((window as unknown as { gavelMarker: number }).gavelMarker = 42));
+      let documentLoads = 0;
+      page.on('load', () => (documentLoads += 1));
 
-    await page.getByLabel('Langue').selectOption('en');
+      await page.getByLabel('Langue').selectOption('en');
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Live dashboard' })).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByLabel('Language')).toHaveValue('en');
-    expect(
-      await page.evaluate(() => (window as unknown as { gavelMarker?: number }).gavelMarker),
-    ).toBe(42);
-    expect(documentLoads).toBe(0);
-    expect(await page.evaluate(() => localStorage.getItem('gavel.locale'))).toBe('en');
+      await expect(page.getByRole('heading', { level: 1, name: 'Live dashboard' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page.getByLabel('Language')).toHaveValue('en');
+      expect(
+        await page.evaluate(() => (window as unknown as { gavelMarker?: number }).gavelMarker),
+      ).toBe(42);
+      expect(documentLoads).toBe(0);
+      expect(await page.evaluate(() => localStorage.getItem('gavel.locale'))).toBe('en');
 
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Live dashboard' })).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Live dashboard' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    });
   });
 
   test('the switcher is on every screen and works by keyboard', async ({ page }) => {
-    for (const path of ['/sign', '/dash', '/agreements']) {
+    for (const path of ['/sign', '/agreements']) {
       await page.goto(path);
       await expect(page.getByLabel('Language')).toBeVisible();
     }

@@ -1,4 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { authStatePath } from './support/servers';
+
+test.use({ storageState: authStatePath });
 
 const overlay = (page: Page) => page.getByTestId('loading-overlay');
 const announcement = (page: Page) => page.getByRole('status').filter({ hasText: 'Loading…' });

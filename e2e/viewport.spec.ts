@@ -6,7 +6,7 @@ test('the mobile flag is on at 700px, off at 701px, and follows a live resize', 
   page,
 }) => {
   await page.setViewportSize({ width: 700, height: 800 });
-  await page.goto('/dash');
+  await page.goto('/agreements');
   await expect(page.locator(shell)).toHaveAttribute('data-layout', 'mobile');
 
   await page.setViewportSize({ width: 701, height: 800 });

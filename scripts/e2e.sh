@@ -7,5 +7,6 @@ bash scripts/ensure-chromium.sh
 if [ -z "${PLAYWRIGHT_BASE_URL:-}" ]; then
   # Build with canary secrets in the environment: e2e/bundle-secrets checks none reaches .next/static.
   (set -a; source e2e/support/canary-secrets.env; set +a; exec next build)
+  rm -rf .data/e2e
 fi
 exec playwright test "$@"

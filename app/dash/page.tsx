@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AccessGuard } from '@/components/access-guard';
 import { PageHeading } from '@/components/page-heading';
-import { requirePageSession } from '@/lib/server/auth/page-session';
 import { ServiceStatus } from './service-status';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -11,7 +10,6 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function DashPage() {
-  await requirePageSession();
   const t = await getTranslations('Dash');
   return (
     <AccessGuard route="dash">

@@ -24,7 +24,7 @@ test('an unhandled error produces exactly one event, without cookies, headers or
   await context.addCookies([
     { name: 'gavel_probe', value: 'cookie-must-not-travel', url: baseURL! },
   ]);
-  await page.goto('/dash?token=query-must-not-travel');
+  await page.goto('/agreements?token=query-must-not-travel');
   const marker = uniqueMarker('unhandled');
   await throwUnhandled(page, marker);
 

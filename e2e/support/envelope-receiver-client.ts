@@ -4,8 +4,7 @@ export const receiverUrl = 'http://127.0.0.1:3190';
 /** Project ids in the DSNs the e2e servers get (playwright.config.ts). */
 export const previewProject = '1';
 export const localModeProject = '2';
-/** The console started with APP_ENV=local. */
-export const localModeBaseUrl = 'http://localhost:3101';
+export { localModeBaseUrl } from './servers';
 
 export interface ReceivedEvent {
   project: string;

@@ -3,10 +3,11 @@ export const guardedPaths = ['/sign', '/dash'] as const;
 
 /**
  * Where the edge sends a request: `/dash` without a valid session cookie goes to `/sign`;
- * `/sign` with one goes to `/dash`; everything else stays (null).
+ * everything else stays (null). `/sign` with a valid-looking cookie is not sent to `/dash`:
+ * the edge cannot see a revocation, and `/dash` refusing it would send the browser back, a loop
+ * for any client that keeps the cookie. The client guard takes a live session on to `/dash`.
  */
-export function edgeRedirect(pathname: string, hasValidCookie: boolean): '/sign' | '/dash' | null {
+export function edgeRedirect(pathname: string, hasValidCookie: boolean): '/sign' | null {
   if (pathname === '/dash' && !hasValidCookie) return '/sign';
-  if (pathname === '/sign' && hasValidCookie) return '/dash';
   return null;
 }
