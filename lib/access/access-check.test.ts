@@ -1,0 +1,61 @@
+import {
+  checkAccess,
+  decideAccess,
+  needsServerCheck,
+  type MeAnswer,
+  type StoredAuth,
+} from './access-check';
+
+const demo = { loginId: 'demo', displayName: 'Demo Staff' };
+const nothing: StoredAuth = { loginId: null, accessTokenId: null };
+const storedDemo: StoredAuth = { loginId: 'demo', accessTokenId: 'token-1' };
+const storedAlice: StoredAuth = { loginId: 'alice', accessTokenId: 'token-1' };
+const tokenOnly: StoredAuth = { loginId: null, accessTokenId: 'token-1' };
+const userOnly: StoredAuth = { loginId: 'demo', accessTokenId: null };
+const answersDemo: MeAnswer = { ok: true, user: demo };
+const fails: MeAnswer = { ok: false };
+
+describe('the access check (SPEC 2.1)', () => {
+  it.each([
+    // route, stored, server answer (null: never asked), decision
+    ['sign', nothing, null, { kind: 'allow' }],
+    ['sign', storedDemo, answersDemo, { kind: 'go-to-dash', user: demo }],
+    ['sign', storedAlice, answersDemo, { kind: 'log-out-and-deny' }],
+    ['sign', tokenOnly, answersDemo, { kind: 'log-out-and-deny' }],
+    ['sign', userOnly, answersDemo, { kind: 'go-to-dash', user: demo }],
+    ['sign', storedDemo, fails, { kind: 'log-out-and-deny' }],
+    ['dash', nothing, answersDemo, { kind: 'log-out-and-deny' }],
+    ['dash', nothing, fails, { kind: 'log-out-and-deny' }],
+    ['dash', storedDemo, answersDemo, { kind: 'allow-as', user: demo }],
+    ['dash', storedAlice, answersDemo, { kind: 'log-out-and-deny' }],
+    ['dash', tokenOnly, answersDemo, { kind: 'log-out-and-deny' }],
+    ['dash', storedDemo, fails, { kind: 'log-out-and-deny' }],
+  ] as const)('%s with stored %o and answer %o → %o', async (route, stored, answer, expected) => {
+    let calls = 0;
+    const decision = await checkAccess(route, stored, async () => {
+      calls += 1;
+      return answer ?? fails;
+    });
+    expect(decision).toEqual(expected);
+    expect(calls).toBe(answer === null ? 0 : 1);
+  });
+
+  it('a thrown error from the server call (network) logs out and denies', async () => {
+    await expect(
+      checkAccess('dash', storedDemo, () => Promise.reject(new TypeError('Failed to fetch'))),
+    ).resolves.toEqual({ kind: 'log-out-and-deny' });
+  });
+
+  it('rule 1 holds only for the sign route with nothing stored', () => {
+    expect(needsServerCheck('sign', nothing)).toBe(false);
+    expect(needsServerCheck('sign', tokenOnly)).toBe(true);
+    expect(needsServerCheck('sign', userOnly)).toBe(true);
+    expect(needsServerCheck('dash', nothing)).toBe(true);
+  });
+
+  it('compares login ids exactly as the server returns them', () => {
+    expect(decideAccess('dash', { loginId: 'Demo', accessTokenId: 't' }, answersDemo)).toEqual({
+      kind: 'log-out-and-deny',
+    });
+  });
+});
