@@ -2,12 +2,14 @@
 // these machines are shared and noisy, so compare ratios measured in one run.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { measureAuth } from './auth.mjs';
 import { measureFirstLoad } from './first-load.mjs';
 
 const results = {
   measuredAt: new Date().toISOString(),
   node: process.version,
   firstLoad: await measureFirstLoad(),
+  auth: await measureAuth(),
 };
 const dir = join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
