@@ -1,5 +1,7 @@
 import nextJest from 'next/jest.js';
 
+// `npm run test:unit` runs Jest with --experimental-vm-modules: PGlite loads Node built-ins with
+// import() and next-intl, use-intl and jose ship ES modules, which Jest then loads as they are.
 const createJestConfig = nextJest({ dir: import.meta.dirname });
 
 /** @type {import('jest').Config} */
@@ -15,15 +17,4 @@ const config = {
   modulePathIgnorePatterns: ['<rootDir>/.tools/', '<rootDir>/.next/'],
 };
 
-// next-intl, its formatting dependencies and jose ship ES modules to Jest: let SWC transform them.
-// next/jest puts its own ignore patterns first, so the node_modules one is replaced here.
-const esmPackages = ['next-intl', 'use-intl', 'intl-messageformat', '@formatjs', 'jose'];
-
-export default async function jestConfig() {
-  const resolved = await createJestConfig(config)();
-  resolved.transformIgnorePatterns = [
-    `/node_modules/(?!(${esmPackages.join('|')})/)`,
-    ...resolved.transformIgnorePatterns.filter((pattern) => !pattern.includes('node_modules')),
-  ];
-  return resolved;
-}
+export default createJestConfig(config);

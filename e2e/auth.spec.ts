@@ -80,7 +80,6 @@ test('sign-out lands on /sign and the old cookie is refused everywhere', async (
 test('a revoked session in a browser ends on /sign with the form, cookie cleared, in at most 3 redirects', async ({
   browser,
   page,
-  baseURL,
 }) => {
   await signInThroughForm(page, demoAccount);
   const revoked = (await page.context().cookies()).filter((cookie) => cookie.name === cookieName);

@@ -1,10 +1,17 @@
 import 'server-only';
-import { and, asc, count, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@/lib/server/db/database';
 import { signInFailures } from '@/lib/server/db/schema';
 
 export const failureWindowMs = 15 * 60 * 1000;
 export const maxFailures = 10;
+
+/** The buckets an attempt counts in: its login id (unless forgiven) and its client address. */
+function buckets(loginId: string, clientAddress: string | null): SQL[] {
+  const list = [and(eq(signInFailures.loginId, loginId), isNull(signInFailures.forgivenAt))!];
+  if (clientAddress) list.push(eq(signInFailures.clientAddress, clientAddress));
+  return list;
+}
 
 /**
  * Seconds until sign-in may be tried again, when 10 failures in the last 15 minutes name this
@@ -17,21 +24,19 @@ export async function signInRetryAfter(
   now = new Date(),
 ): Promise<number | null> {
   const since = new Date(now.getTime() - failureWindowMs);
-  const buckets = [eq(signInFailures.loginId, loginId)];
-  if (clientAddress) buckets.push(eq(signInFailures.clientAddress, clientAddress));
-
   let waitMs = 0;
-  for (const bucket of buckets) {
+  for (const bucket of buckets(loginId, clientAddress)) {
+    const inWindow = and(bucket, gte(signInFailures.failedAt, since));
     const [{ failures } = { failures: 0 }] = await db
       .select({ failures: count() })
       .from(signInFailures)
-      .where(and(bucket, gte(signInFailures.failedAt, since)));
+      .where(inWindow);
     if (failures < maxFailures) continue;
     // Allowed again when enough failures leave the window to drop below the limit.
     const [oldestCounted] = await db
       .select({ failedAt: signInFailures.failedAt })
       .from(signInFailures)
-      .where(and(bucket, gte(signInFailures.failedAt, since)))
+      .where(inWindow)
       .orderBy(asc(signInFailures.failedAt))
       .offset(failures - maxFailures)
       .limit(1);
@@ -42,6 +47,13 @@ export async function signInRetryAfter(
   return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : null;
 }
 
+async function pruneOldFailures(db: Database, now: Date) {
+  // Rows outside every window are never read again.
+  await db
+    .delete(signInFailures)
+    .where(lt(signInFailures.failedAt, new Date(now.getTime() - failureWindowMs)));
+}
+
 export async function recordSignInFailure(
   db: Database,
   loginId: string,
@@ -49,13 +61,53 @@ export async function recordSignInFailure(
   now = new Date(),
 ) {
   await db.insert(signInFailures).values({ loginId, clientAddress, failedAt: now });
-  // Keep the table small: rows outside every window are never read again.
-  await db
-    .delete(signInFailures)
-    .where(lt(signInFailures.failedAt, new Date(now.getTime() - failureWindowMs)));
+  await pruneOldFailures(db, now);
 }
 
-/** A successful sign-in forgives that login id's failures (never the address's). */
-export async function clearLoginFailures(db: Database, loginId: string) {
-  await db.delete(signInFailures).where(eq(signInFailures.loginId, loginId));
+/**
+ * Checks the limits and counts this attempt as a failure in one transaction, before the password
+ * is checked, so simultaneous attempts cannot all pass the check: at most 10 get through. A
+ * successful attempt is then withdrawn with `withdrawAttempt`.
+ */
+export async function reserveSignInAttempt(
+  db: Database,
+  loginId: string,
+  clientAddress: string | null,
+  now = new Date(),
+): Promise<{ retryAfter: number } | { attemptId: number }> {
+  return db.transaction(async (tx) => {
+    // Serializes attempts per login id, then per address (always in this order: no deadlock).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in:${loginId}`}))`);
+    if (clientAddress) {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`sign-in-address:${clientAddress}`}))`,
+      );
+    }
+    const retryAfter = await signInRetryAfter(
+      tx as unknown as Database,
+      loginId,
+      clientAddress,
+      now,
+    );
+    if (retryAfter !== null) return { retryAfter };
+    const [row] = await tx
+      .insert(signInFailures)
+      .values({ loginId, clientAddress, failedAt: now })
+      .returning({ id: signInFailures.id });
+    return { attemptId: row!.id };
+  });
+}
+
+/** The attempt succeeded: it was no failure. */
+export async function withdrawAttempt(db: Database, attemptId: number, now = new Date()) {
+  await db.delete(signInFailures).where(eq(signInFailures.id, attemptId));
+  await pruneOldFailures(db, now);
+}
+
+/** A successful sign-in forgives that login id's failures; its address keeps counting them. */
+export async function clearLoginFailures(db: Database, loginId: string, now = new Date()) {
+  await db
+    .update(signInFailures)
+    .set({ forgivenAt: now })
+    .where(and(eq(signInFailures.loginId, loginId), isNull(signInFailures.forgivenAt)));
 }

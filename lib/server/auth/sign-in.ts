@@ -3,7 +3,7 @@ import type { Database } from '@/lib/server/db/database';
 import { ApiProblem } from '@/lib/server/http/api-problem';
 import { findAccount } from './accounts';
 import { spendVerifyTime, verifyPassword } from './password';
-import { clearLoginFailures, recordSignInFailure, signInRetryAfter } from './rate-limit';
+import { clearLoginFailures, reserveSignInAttempt, withdrawAttempt } from './rate-limit';
 import { createSession } from './sessions';
 
 const invalidCredentials = () =>
@@ -19,10 +19,10 @@ export async function signIn(
   signingSecret: string,
   now = new Date(),
 ) {
-  const retryAfter = await signInRetryAfter(db, input.loginId, input.clientAddress, now);
-  if (retryAfter !== null) {
+  const attempt = await reserveSignInAttempt(db, input.loginId, input.clientAddress, now);
+  if ('retryAfter' in attempt) {
     throw new ApiProblem('rate_limited', 'Too many failed sign-ins; wait before trying again.', {
-      'retry-after': String(retryAfter),
+      'retry-after': String(attempt.retryAfter),
     });
   }
 
@@ -31,12 +31,11 @@ export async function signIn(
     ? await verifyPassword(account.passwordHash, input.password)
     : (await spendVerifyTime(input.password), false);
 
-  if (!account || !passwordMatches || account.disabledAt) {
-    await recordSignInFailure(db, input.loginId, input.clientAddress, now);
-    throw invalidCredentials();
-  }
+  // A failure was counted when the attempt was reserved: nothing more to record.
+  if (!account || !passwordMatches || account.disabledAt) throw invalidCredentials();
 
-  await clearLoginFailures(db, account.loginId);
+  await withdrawAttempt(db, attempt.attemptId, now);
+  await clearLoginFailures(db, account.loginId, now);
   const session = await createSession(db, account.id, signingSecret, now);
   return {
     user: { loginId: account.loginId, displayName: account.displayName },

@@ -42,6 +42,8 @@ export const signInFailures = pgTable(
     loginId: text('login_id').notNull(),
     clientAddress: text('client_address'),
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
+    /** Set when the login id signs in: no longer counts for the login id, still for the address. */
+    forgivenAt: timestamp('forgiven_at', { withTimezone: true }),
   },
   (table) => [
     index('sign_in_failures_login_idx').on(table.loginId, table.failedAt),

@@ -1,0 +1,246 @@
+// The staff-accounts command (`npm run accounts -- <command>`), without process wiring: it takes
+// its arguments, its database, its password source and its output as parameters, so tests can
+// drive it against an in-memory database. scripts/accounts.ts connects it to the real process.
+import { asc } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  createAccount,
+  disableAccount,
+  enableAccount,
+  findAccount,
+  resetPassword,
+} from '@/lib/server/auth/accounts';
+import { loginIdSchema, passwordSchema } from '@/lib/server/auth/login-id';
+import type { Database } from '@/lib/server/db/database';
+import { staffAccounts } from '@/lib/server/db/schema';
+
+export const usageText = `Usage: npm run accounts -- <command>
+
+Manages the staff accounts of the Gavel console.
+
+Commands:
+  add <loginId> <displayName...>  create an account (the display name may be several words)
+  disable <loginId>               disable an account and revoke all its sessions
+  enable <loginId>                enable a disabled account again
+  reset-password <loginId>        set a new password and revoke all the account's sessions
+  list                            show every account: login id, display name, enabled/disabled
+
+Passwords (add, reset-password) are at least 8 characters. In a terminal they are asked twice
+without echo; otherwise the first line of standard input is the password:
+  echo 'a-long-password' | npm run accounts -- add alice Alice Martin
+
+The database comes from the environment, as for the console: DATABASE_URL (PostgreSQL), else the
+embedded database under DATA_DIR (default .data). The embedded database allows one process at a
+time: stop the console before using this command on it.
+
+Exit codes: 0 done, 1 error (one sentence on stderr), 2 wrong usage.`;
+
+/** What the command needs from the outside world. */
+export interface AccountsIo {
+  /** The database, or a function that opens it on first use (so --help needs no database). */
+  db: Database | (() => Promise<Database>);
+  /** The new password (asked twice in a terminal, first stdin line otherwise). */
+  readPassword: () => Promise<string>;
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+/** A failure the operator caused or can fix: its message is shown as is. */
+export class AccountsCommandError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AccountsCommandError';
+  }
+}
+
+export type AccountsCommand =
+  | { kind: 'help' }
+  | { kind: 'usage-error'; message: string }
+  | { kind: 'add'; loginId: string; displayName: string }
+  | { kind: 'disable' | 'enable' | 'reset-password'; loginId: string }
+  | { kind: 'list' };
+
+const helpFlags = new Set(['--help', '-h', 'help']);
+
+/** Reads the command line (the arguments after `npm run accounts --`); validates nothing else. */
+export function parseAccountsArgs(argv: readonly string[]): AccountsCommand {
+  const [name, ...rest] = argv;
+  if (name === undefined || argv.some((arg) => helpFlags.has(arg))) return { kind: 'help' };
+  switch (name) {
+    case 'add': {
+      const [loginId, ...words] = rest;
+      if (loginId === undefined || words.length === 0) {
+        return { kind: 'usage-error', message: 'add needs a login id and a display name.' };
+      }
+      return { kind: 'add', loginId, displayName: words.join(' ') };
+    }
+    case 'disable':
+    case 'enable':
+    case 'reset-password': {
+      if (rest.length !== 1) {
+        return { kind: 'usage-error', message: `${name} needs exactly one login id.` };
+      }
+      return { kind: name, loginId: rest[0]! };
+    }
+    case 'list':
+      if (rest.length !== 0) {
+        return { kind: 'usage-error', message: 'list takes no arguments.' };
+      }
+      return { kind: 'list' };
+    default:
+      return { kind: 'usage-error', message: `Unknown command "${name}".` };
+  }
+}
+
+/** New passwords: the sign-in schema's limits, and at least 8 characters. */
+export const newPasswordSchema = passwordSchema.min(8, 'password must be at least 8 characters');
+
+const displayNameSchema = z
+  .string()
+  .regex(/^[^\u0000-\u001f\u007f]*$/, 'displayName must not contain control characters')
+  .transform((value) => value.trim())
+  .pipe(
+    z.string().min(1, 'displayName is required').max(200, 'displayName is at most 200 characters'),
+  );
+
+function valid<T>(schema: z.ZodType<T, string>, value: string): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new AccountsCommandError(`${sentence(parsed.error.issues[0]?.message ?? 'invalid')}.`);
+  }
+  return parsed.data;
+}
+
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+async function readNewPassword(io: AccountsIo): Promise<string> {
+  return valid(newPasswordSchema, await io.readPassword());
+}
+
+async function existingAccount(db: Database, loginId: string) {
+  const account = await findAccount(db, loginId);
+  if (!account) throw new AccountsCommandError(`No staff account has the login id "${loginId}".`);
+  return account;
+}
+
+/** Postgres unique violation, possibly wrapped by Drizzle: the login id was taken meanwhile. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; typeof current === 'object' && current !== null;) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+async function listAccounts(db: Database, io: AccountsIo) {
+  const rows = await db
+    .select({
+      loginId: staffAccounts.loginId,
+      displayName: staffAccounts.displayName,
+      disabledAt: staffAccounts.disabledAt,
+    })
+    .from(staffAccounts)
+    .orderBy(asc(staffAccounts.loginId));
+  if (rows.length === 0) {
+    io.out('No staff accounts.');
+    return;
+  }
+  const table = [
+    ['LOGIN ID', 'DISPLAY NAME', 'STATUS'],
+    ...rows.map((row) => [row.loginId, row.displayName, row.disabledAt ? 'disabled' : 'enabled']),
+  ];
+  const widths = [0, 1].map((column) => Math.max(...table.map((cells) => cells[column]!.length)));
+  for (const [loginId, displayName, status] of table) {
+    io.out(`${loginId!.padEnd(widths[0]!)}  ${displayName!.padEnd(widths[1]!)}  ${status}`);
+  }
+}
+
+async function execute(
+  command: Exclude<AccountsCommand, { kind: 'help' | 'usage-error' }>,
+  io: AccountsIo,
+) {
+  const db = typeof io.db === 'function' ? await io.db() : io.db;
+  if (command.kind === 'list') return listAccounts(db, io);
+
+  const loginId = valid(loginIdSchema, command.loginId);
+  switch (command.kind) {
+    case 'add': {
+      const displayName = valid(displayNameSchema, command.displayName);
+      if (await findAccount(db, loginId)) {
+        throw new AccountsCommandError(`A staff account with the login id "${loginId}" exists.`);
+      }
+      const password = await readNewPassword(io);
+      try {
+        await createAccount(db, { loginId, displayName, password });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        throw new AccountsCommandError(`A staff account with the login id "${loginId}" exists.`);
+      }
+      io.out(`Created the staff account "${loginId}" (${displayName}).`);
+      return;
+    }
+    case 'disable': {
+      const account = await existingAccount(db, loginId);
+      await disableAccount(db, loginId);
+      io.out(
+        account.disabledAt
+          ? `The staff account "${loginId}" was already disabled; its sessions are revoked.`
+          : `Disabled the staff account "${loginId}" and revoked its sessions.`,
+      );
+      return;
+    }
+    case 'enable': {
+      const account = await existingAccount(db, loginId);
+      if (!account.disabledAt) {
+        io.out(`The staff account "${loginId}" is already enabled.`);
+        return;
+      }
+      await enableAccount(db, loginId);
+      io.out(`Enabled the staff account "${loginId}".`);
+      return;
+    }
+    case 'reset-password': {
+      await existingAccount(db, loginId);
+      const password = await readNewPassword(io);
+      await resetPassword(db, loginId, password);
+      io.out(`Set a new password for the staff account "${loginId}" and revoked its sessions.`);
+      return;
+    }
+  }
+}
+
+/** Runs one command; returns the process exit code (0 done, 1 error, 2 wrong usage). */
+export async function runAccountsCommand(argv: readonly string[], io: AccountsIo): Promise<number> {
+  const command = parseAccountsArgs(argv);
+  if (command.kind === 'help') {
+    for (const line of usageText.split('\n')) io.out(line);
+    return 0;
+  }
+  if (command.kind === 'usage-error') {
+    io.err(command.message);
+    io.err('');
+    for (const line of usageText.split('\n')) io.err(line);
+    return 2;
+  }
+  try {
+    await execute(command, io);
+    return 0;
+  } catch (error) {
+    io.err(errorSentence(error));
+    return 1;
+  }
+}
+
+function errorSentence(error: unknown): string {
+  let message = error instanceof Error ? error.message : String(error);
+  // Drizzle's "Failed query: <sql> params: <values>" would show SQL and values (such as a
+  // password hash); the driver's own message underneath says what went wrong.
+  if (error instanceof Error && message.startsWith('Failed query:')) {
+    message =
+      error.cause instanceof Error
+        ? `The database refused the command: ${error.cause.message}`
+        : 'The database refused the command.';
+  }
+  const firstLine = message.split('\n')[0]!.trim() || 'The command failed.';
+  return /[.!?]$/.test(firstLine) ? firstLine : `${firstLine}.`;
+}
