@@ -1,5 +1,6 @@
 import 'server-only';
 import { serverEnv } from '@/lib/env';
+import { prepareDummyHash } from '@/lib/server/auth/password';
 import { signingSecret } from '@/lib/server/auth/signing-secret';
 import { databaseHandle } from '@/lib/server/db/connection';
 import { ensureDemoAccount } from '@/lib/server/db/demo-account';
@@ -12,5 +13,5 @@ export async function startServer(): Promise<void> {
   console.info(
     `gavel: database ready (${kind === 'pglite' ? `embedded PGlite in ${env.dataDir}` : 'PostgreSQL'})`,
   );
-  await ensureDemoAccount(db, env);
+  await Promise.all([ensureDemoAccount(db, env), prepareDummyHash()]);
 }

@@ -17,11 +17,16 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 
 let dummyHash: Promise<string> | null = null;
 
+/** Computes the dummy hash ahead (at start), so the first unknown login id costs no extra hash. */
+export function prepareDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(32).toString('base64url'));
+  return dummyHash;
+}
+
 /**
  * Verifies against a hash of a random password, so an unknown or disabled login id costs the
  * same time as a wrong password: the answer's timing tells nothing about which ids exist.
  */
 export async function spendVerifyTime(password: string): Promise<void> {
-  dummyHash ??= hashPassword(randomBytes(32).toString('base64url'));
-  await verifyPassword(await dummyHash, password);
+  await verifyPassword(await prepareDummyHash(), password);
 }

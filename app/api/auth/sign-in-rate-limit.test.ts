@@ -1,0 +1,161 @@
+/** @jest-environment node */
+// Sign-in limits through the route handler: 10 failures in 15 minutes per login id, or per client
+// address where the platform names one (Vercel); real in-memory PGlite database.
+import { NextRequest } from 'next/server';
+import type { Database } from '@/lib/server/db/database';
+
+process.env.DATA_DIR = 'memory://';
+process.env.SESSION_SECRET = 'x'.repeat(48);
+delete process.env.DATABASE_URL;
+delete process.env.VERCEL;
+jest.setTimeout(60_000);
+
+type SignInRoute = typeof import('@/app/api/auth/sign-in/route');
+type Connection = typeof import('@/lib/server/db/connection');
+type Schema = typeof import('@/lib/server/db/schema');
+type Accounts = typeof import('@/lib/server/auth/accounts');
+
+const origin = 'http://localhost:3000';
+const password = 'the right password';
+
+let signIn: SignInRoute['POST'];
+let createAccount: Accounts['createAccount'];
+let connection: Connection;
+let schema: Schema;
+let db: Database;
+
+beforeAll(async () => {
+  connection = await import('@/lib/server/db/connection');
+  schema = await import('@/lib/server/db/schema');
+  ({ createAccount } = await import('@/lib/server/auth/accounts'));
+  ({ POST: signIn } = await import('@/app/api/auth/sign-in/route'));
+  db = await connection.database();
+  await Promise.all(
+    ['limited', 'bystander', 'rotating', 'on-vercel', 'burst'].map((loginId) =>
+      createAccount(db, { loginId, displayName: loginId, password }),
+    ),
+  );
+});
+
+afterAll(async () => {
+  if (connection) await (await connection.databaseHandle()).close();
+});
+
+afterEach(() => {
+  delete process.env.VERCEL;
+});
+
+function attempt(loginId: string, secret: string, headers: Record<string, string> = {}) {
+  return signIn(
+    new NextRequest(`${origin}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ loginId, password: secret }),
+    }),
+  );
+}
+
+async function codeOf(response: Response): Promise<string> {
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  if (response.status === 200) return 'ok';
+  const body = (await response.json()) as { error: { code: string } };
+  return body.error.code;
+}
+
+async function expectRateLimited(response: Response) {
+  expect(response.status).toBe(429);
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(await response.json()).toEqual({
+    error: { code: 'rate_limited', message: expect.any(String) },
+  });
+  const retryAfter = response.headers.get('retry-after');
+  expect(retryAfter).toMatch(/^\d+$/);
+  expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+  expect(Number(retryAfter)).toBeLessThanOrEqual(900);
+  expect(response.headers.getSetCookie()).toEqual([]);
+  return Number(retryAfter);
+}
+
+async function sessionRowCount(): Promise<number> {
+  return (await db.select().from(schema.sessions)).length;
+}
+
+describe('per login id', () => {
+  it('answers 401 to 10 wrong passwords, then 429 with Retry-After, even to the right password', async () => {
+    const codes: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const response = await attempt('limited', `wrong-${i}`);
+      expect(response.status).toBe(401);
+      codes.push(await codeOf(response));
+    }
+    expect(codes).toEqual(Array(10).fill('invalid_credentials'));
+
+    const retryAfter = await expectRateLimited(await attempt('limited', 'wrong-10'));
+    expect(retryAfter).toBeGreaterThan(890);
+
+    const sessionsBefore = await sessionRowCount();
+    await expectRateLimited(await attempt('limited', password));
+    await expectRateLimited(await attempt(' LIMITED ', password));
+    expect(await sessionRowCount()).toBe(sessionsBefore);
+  });
+
+  it('does not limit another login id (no trusted client address outside Vercel)', async () => {
+    const response = await attempt('bystander', password, { 'x-forwarded-for': '203.0.113.7' });
+    expect(response.status).toBe(200);
+    expect(await codeOf(response)).toBe('ok');
+  });
+
+  it('counts per login id whatever X-Forwarded-For and spelling each attempt sends', async () => {
+    const spellings = ['rotating', ' ROTATING', 'Rotating ', 'rOtAtInG'];
+    for (let i = 0; i < 10; i++) {
+      const response = await attempt(spellings[i % spellings.length]!, `wrong-${i}`, {
+        'x-forwarded-for': `198.51.100.${i + 1}`,
+        'x-real-ip': `198.51.100.${i + 1}`,
+      });
+      expect(await codeOf(response)).toBe('invalid_credentials');
+    }
+    await expectRateLimited(
+      await attempt('rotating', 'wrong-10', { 'x-forwarded-for': '198.51.100.200' }),
+    );
+    await expectRateLimited(
+      await attempt('ROTATING', password, { 'x-forwarded-for': '192.0.2.99' }),
+    );
+  });
+});
+
+describe('per client address on Vercel', () => {
+  it('limits an address after 10 failures across login ids; another address is not limited', async () => {
+    process.env.VERCEL = '1';
+    const attacker = { 'x-vercel-forwarded-for': '203.0.113.50' };
+    for (let i = 0; i < 10; i++) {
+      expect(await codeOf(await attempt(`sprayed-${i}`, 'guess', attacker))).toBe(
+        'invalid_credentials',
+      );
+    }
+    await expectRateLimited(await attempt('sprayed-10', 'guess', attacker));
+    await expectRateLimited(await attempt('on-vercel', password, attacker));
+
+    const elsewhere = await attempt('on-vercel', password, {
+      'x-vercel-forwarded-for': '203.0.113.51',
+    });
+    expect(await codeOf(elsewhere)).toBe('ok');
+  });
+});
+
+describe('concurrent attempts', () => {
+  // A burst of parallel wrong passwords must not get more than 10 password checks: each request
+  // checks the limit before any failure of the burst is recorded (check-then-act race).
+  it('answers at most 10 of 15 simultaneous wrong passwords with 401, the others with 429', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => attempt('burst', `parallel-wrong-${i}`)),
+    );
+    const codes = await Promise.all(responses.map(codeOf));
+    const tally = {
+      invalid_credentials: codes.filter((code) => code === 'invalid_credentials').length,
+      rate_limited: codes.filter((code) => code === 'rate_limited').length,
+    };
+    // However a fix serializes the burst, no more than 10 passwords may be checked.
+    expect(tally.invalid_credentials + tally.rate_limited).toBe(15);
+    expect(tally.invalid_credentials).toBeLessThanOrEqual(10);
+  });
+});
