@@ -128,6 +128,8 @@ test('a stored user other than the server says is logged out and lands on /sign'
   page,
 }) => {
   await signInThroughForm(page, demoAccount);
+  // Wait for the dashboard's own check to finish: it stores the user the server returns.
+  await expect(page.getByRole('heading', { level: 1, name: 'Live dashboard' })).toBeVisible();
   await page.evaluate(() =>
     localStorage.setItem('gavel.user', JSON.stringify({ loginId: 'alice', displayName: 'Alice' })),
   );
