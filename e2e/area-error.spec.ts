@@ -8,13 +8,17 @@ test.use({ storageState: authStatePath });
  * every script chunk that carries the dashboard's service check answers 503.
  */
 async function breakDashboardCode(page: Page) {
+  const outage = { over: false };
   await page.route('**/_next/static/chunks/*.js', async (route) => {
     const response = await route.fetch();
     const body = await response.text();
-    if (body.includes('service-status-title'))
+    if (!outage.over && body.includes('service-status-title')) {
       await route.fulfill({ status: 503, body: 'unavailable' });
-    else await route.fulfill({ response, body });
+    } else {
+      await route.fulfill({ response, body });
+    }
   });
+  return outage;
 }
 
 for (const [language, texts] of [
@@ -44,7 +48,7 @@ for (const [language, texts] of [
   }) => {
     await context.addCookies([{ name: 'NEXT_LOCALE', value: language, url: baseURL! }]);
     await page.goto('/agreements');
-    await breakDashboardCode(page);
+    const outage = await breakDashboardCode(page);
 
     await page.getByRole('navigation').getByRole('link', { name: texts.nav }).click();
 
@@ -55,7 +59,7 @@ for (const [language, texts] of [
     // The rest of the console still works around the failed area.
     await expect(page.getByRole('navigation')).toBeVisible();
 
-    await page.unroute('**/_next/static/chunks/*.js');
+    outage.over = true;
     await page.getByRole('button', { name: texts.retry }).click();
     await expect(page.getByRole('heading', { level: 1, name: texts.heading })).toBeVisible();
     await expect(page.getByRole('button', { name: texts.retry })).toHaveCount(0);
