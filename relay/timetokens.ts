@@ -1,0 +1,29 @@
+/**
+ * PubNub timetokens: 17-digit strings, milliseconds since the epoch × 10^4 plus a counter, so
+ * they come from wall-clock time (a cursor stays valid across relay restarts) and never repeat.
+ */
+export function createTimetokenClock(now: () => number = Date.now) {
+  let last = 0n;
+  return {
+    next(): string {
+      const fromClock = BigInt(now()) * 10_000n;
+      last = fromClock > last ? fromClock : last + 1n;
+      return last.toString();
+    },
+    /** The latest timetoken handed out, or one from the clock if none was. */
+    current(): string {
+      const fromClock = BigInt(now()) * 10_000n;
+      return (fromClock > last ? fromClock : last).toString();
+    },
+  };
+}
+
+export type TimetokenClock = ReturnType<typeof createTimetokenClock>;
+
+export const isTimetoken = (value: string | null | undefined): value is string =>
+  typeof value === 'string' && /^\d{1,20}$/.test(value);
+
+export const compareTimetokens = (a: string, b: string): number => {
+  const difference = BigInt(a) - BigInt(b);
+  return difference === 0n ? 0 : difference > 0n ? 1 : -1;
+};
