@@ -31,7 +31,7 @@ export async function middleware(request: NextRequest) {
   const csp = contentSecurityPolicy({
     nonce,
     development: process.env.NODE_ENV === 'development',
-    connectSources: [originOf(process.env.SENTRY_DSN)].filter(
+    connectSources: [originOf(process.env.SENTRY_DSN), ...realtimeOrigins(request)].filter(
       (origin): origin is string => origin !== null,
     ),
   });
@@ -42,6 +42,13 @@ export async function middleware(request: NextRequest) {
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('content-security-policy', csp);
   return withSecurityHeaders(response);
+}
+
+/** Where the browser subscribes: PubNub, or the embedded relay on the same host. */
+function realtimeOrigins(request: NextRequest): string[] {
+  if (process.env.PUBNUB_SUBSCRIBE_KEY) return ['https://ps.pndsn.com', 'https://*.pndsn.com'];
+  const relayPort = process.env.RELAY_PORT;
+  return relayPort ? [`http://${request.nextUrl.hostname}:${relayPort}`] : [];
 }
 
 function withSecurityHeaders(response: NextResponse): NextResponse {

@@ -6,7 +6,7 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 const nextConfig = {
   poweredByHeader: false,
   // Native and WebAssembly packages load from node_modules at run time, not through the bundler.
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pg'],
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pubnub'],
   // The migrations are read from disk at start: ship them with every server function.
   outputFileTracingIncludes: { '/**': ['./lib/server/db/migrations/**'] },
   reactStrictMode: true,

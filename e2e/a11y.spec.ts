@@ -21,6 +21,9 @@ async function axeViolations(browser: Browser, baseURL: string, language: string
       await expect(page).toHaveURL(new RegExp(`${screen}$`));
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // The dashboard is checked live, with bids in the feed and lots on the board.
+      if (screen === '/dash')
+        await expect(page.getByTestId('bid').first()).toBeVisible({ timeout: 15_000 });
       const results = await new AxeBuilder({ page }).analyze();
       found.push({ screen, violations: results.violations });
     }

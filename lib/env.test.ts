@@ -38,6 +38,7 @@ describe('parseEnv', () => {
       platformToken: 'embedded-platform-token',
       demoPassword: 'demo-password',
       simulator: { enabled: true, ratePerSecond: 2 },
+      relayPort: 4000,
     });
   });
 
@@ -205,6 +206,7 @@ describe('parseEnv', () => {
       dataDir: '.data',
       sessionSecret: secret,
       pubnub: { subscribeKey: 'sub-c-123', publishKey: null, secretKey: null },
+      relayPort: 9080,
       cipherKey: null,
       sentryDsn: null,
       platformToken: 'a-real-platform-token-123',

@@ -40,6 +40,7 @@ const variablesSchema = z.object({
   PLATFORM_TOKEN: optionalText(z.string().min(16, 'must be at least 16 characters long')),
   DEMO_PASSWORD: optionalText(z.string().min(8, 'must be at least 8 characters long')),
   SIMULATOR: optionalText(z.string().regex(/^(on|off)$/, 'must be "on" or "off"')),
+  RELAY_PORT: optionalText(z.string().regex(/^\d{1,5}$/, 'must be a port number from 1 to 65535')),
   SIMULATOR_RATE: optionalText(
     z.string().regex(/^\d+(\.\d+)?$/, 'must be a number of bids per second, such as 2'),
   ),
@@ -63,6 +64,8 @@ export interface ServerEnv {
   /** Null in production: the demo account exists only in the embedded default. */
   demoPassword: string | null;
   simulator: { enabled: boolean; ratePerSecond: number };
+  /** Port of the embedded relay (default PORT + 1000); used only without PubNub keys. */
+  relayPort: number;
 }
 
 export class ConfigurationError extends Error {
@@ -143,6 +146,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       enabled: vars.SIMULATOR !== 'off' && !vars.PUBNUB_SUBSCRIBE_KEY && appEnv !== 'production',
       ratePerSecond: Number(vars.SIMULATOR_RATE ?? embeddedDefaults.simulatorRatePerSecond),
     },
+    relayPort: vars.RELAY_PORT ? Number(vars.RELAY_PORT) : port + 1000,
   };
 }
 

@@ -7,6 +7,8 @@ export interface LoggedMessage {
   publisher: string;
   meta?: unknown;
   customType?: string;
+  /** False when published with `store=0`: delivered to subscribers, left out of history. */
+  stored?: boolean;
 }
 
 /**
@@ -43,6 +45,7 @@ export function createChannelLog(capacityPerChannel = 10_000) {
     history(name: string, options: { start?: string; end?: string; max: number }): LoggedMessage[] {
       const matching = (channels.get(name) ?? []).filter(
         (message) =>
+          message.stored !== false &&
           (options.start === undefined ||
             compareTimetokens(message.timetoken, options.start) < 0) &&
           (options.end === undefined || compareTimetokens(message.timetoken, options.end) >= 0),

@@ -1,10 +1,25 @@
 // npm run dev: the console in development mode; errors are only logged (APP_ENV=local).
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { relayPortFor, startEmbeddedRealtime } from './embedded-realtime.mjs';
 import { ensureSessionSecret } from './session-secret.mjs';
 
-const server = spawn('next', ['dev', '--port', process.env.PORT || '3000'], {
-  stdio: 'inherit',
-  env: ensureSessionSecret({ ...process.env, APP_ENV: process.env.APP_ENV || 'local' }),
+const root = join(import.meta.dirname, '..');
+const port = process.env.PORT || '3000';
+const env = ensureSessionSecret({
+  ...process.env,
+  APP_ENV: process.env.APP_ENV || 'local',
+  RELAY_PORT: relayPortFor(process.env, port),
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+const relay = startEmbeddedRealtime(root, env, port);
+const server = spawn('next', ['dev', '--port', port], { stdio: 'inherit', env });
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    relay?.kill(signal);
+    server.kill(signal);
+  });
+}
+server.on('exit', (code) => {
+  relay?.kill('SIGTERM');
+  process.exit(code ?? 0);
+});

@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { relayPortFor, startEmbeddedRealtime } from './embedded-realtime.mjs';
 import { ensureSessionSecret } from './session-secret.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -47,12 +48,28 @@ if (buildIsStale()) {
 }
 
 const port = process.env.PORT || '3000';
-const server = spawn(nextBin, ['start', '--port', port], {
-  cwd: root,
-  stdio: 'inherit',
-  env: ensureSessionSecret(),
-});
+const env = ensureSessionSecret({ ...process.env, RELAY_PORT: relayPortFor(process.env, port) });
+let stopping = false;
+let relay = null;
+// The relay is supervised: if it stops, it starts again (subscribers reconnect and catch up).
+function superviseRelay() {
+  relay = startEmbeddedRealtime(root, env, port);
+  relay?.on('exit', () => {
+    if (!stopping) setTimeout(superviseRelay, 1000);
+  });
+}
+superviseRelay();
+
+const server = spawn(nextBin, ['start', '--port', port], { cwd: root, stdio: 'inherit', env });
 console.info(`gavel: serving the console on http://localhost:${port}`);
 
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+function stopAll(signal) {
+  stopping = true;
+  relay?.kill(signal);
+  server.kill(signal);
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(signal));
+server.on('exit', (code, signal) => {
+  stopAll('SIGTERM');
+  process.exit(code ?? (signal ? 1 : 0));
+});

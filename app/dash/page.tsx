@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AccessGuard } from '@/components/access-guard';
 import { PageHeading } from '@/components/page-heading';
+import { LiveDashboardLoader } from './live-dashboard-loader';
 import { ServiceStatus } from './service-status';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -14,6 +15,7 @@ export default async function DashPage() {
   return (
     <AccessGuard route="dash">
       <PageHeading title={t('title')} lead={t('lead')} />
+      <LiveDashboardLoader />
       <ServiceStatus />
     </AccessGuard>
   );

@@ -10,7 +10,8 @@ function keyPaths(tree: Tree, prefix = ''): string[] {
 }
 
 function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{(\w+)/g)].map((match) => match[1] ?? '').sort();
+  // `{name}` or `{name, plural, ...}`; plural branches (`{# bids}`) are text, not placeholders.
+  return [...text.matchAll(/\{(\w+)(?=[,}])/g)].map((match) => match[1] ?? '').sort();
 }
 
 describe('messages', () => {

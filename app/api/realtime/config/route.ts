@@ -1,0 +1,15 @@
+// GET /api/realtime/config?clientId=: what the browser needs to subscribe to `bids`.
+import { z } from 'zod';
+import { serverEnv } from '@/lib/env';
+import { browserRealtimeConfig } from '@/lib/server/realtime/browser-config';
+import { apiHandler } from '@/lib/server/http/api-handler';
+import { ApiProblem } from '@/lib/server/http/api-problem';
+
+const clientIdSchema = z.uuid();
+
+export const GET = apiHandler({ session: true }, async ({ request }) => {
+  const clientId = clientIdSchema.safeParse(request.nextUrl.searchParams.get('clientId'));
+  if (!clientId.success)
+    throw new ApiProblem('bad_request', 'clientId must be the client id (a UUID).');
+  return Response.json(await browserRealtimeConfig(serverEnv(), request.url, clientId.data));
+});

@@ -1,0 +1,51 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { BidStoreSnapshot } from '@/lib/realtime/bid-store';
+
+/** The connection chip, the watching count, catch-up and dropped-message counters. */
+export function ConnectionStatus({
+  snapshot,
+  onRetry,
+}: {
+  snapshot: BidStoreSnapshot;
+  onRetry: () => void;
+}) {
+  const t = useTranslations('LiveDashboard');
+  const { connection, watching, replayed, counters } = snapshot;
+  const canRetry = connection === 'offline' || connection === 'denied';
+  const dropped =
+    counters.invalid + counters.undecryptable + counters.unknownType + counters.duplicates;
+
+  return (
+    <section className="connection-status" aria-label={t('connectionLabel')}>
+      <p role="status" className="connection-chip" data-state={connection}>
+        <span className="connection-chip__dot" aria-hidden="true" />
+        {t(connection)}
+      </p>
+      {canRetry && (
+        <button type="button" onClick={onRetry}>
+          {t('retry')}
+        </button>
+      )}
+      <p className="watching" data-testid="watching">
+        {watching === null ? t('watchingUnknown') : t('watching', { count: watching })}
+      </p>
+      {replayed !== null && (
+        <p className="replayed" role="status">
+          {t('replayed', { count: replayed })}
+        </p>
+      )}
+      {dropped > 0 && (
+        <p className="dropped" data-testid="dropped">
+          {t('dropped', {
+            invalid: counters.invalid,
+            undecryptable: counters.undecryptable,
+            unknownType: counters.unknownType,
+            duplicates: counters.duplicates,
+          })}
+        </p>
+      )}
+    </section>
+  );
+}

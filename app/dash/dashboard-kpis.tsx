@@ -1,0 +1,53 @@
+'use client';
+
+import { useFormatter, useTranslations } from 'next-intl';
+import type { BidStoreSnapshot } from '@/lib/realtime/bid-store';
+import { fromMinorUnits } from '@/lib/realtime/money';
+
+/** Bids in the last minute, open lots, and the sum of high bids per currency. */
+export function DashboardKpis({ snapshot, now }: { snapshot: BidStoreSnapshot; now: number }) {
+  const t = useTranslations('LiveDashboard');
+  const format = useFormatter();
+  const { ratePerSecond, rateEndsAt, lots } = snapshot;
+  const firstSecond = rateEndsAt / 1000 - ratePerSecond.length + 1;
+  const lastMinute = ratePerSecond.reduce(
+    (sum, count, index) => (firstSecond + index > now / 1000 - 60 ? sum + count : sum),
+    0,
+  );
+  const volumes = new Map<string, number>();
+  for (const lot of lots) volumes.set(lot.currency, (volumes.get(lot.currency) ?? 0) + lot.highBid);
+
+  return (
+    <section className="kpis" aria-label={t('kpisTitle')}>
+      <dl>
+        <div className="kpi">
+          <dt>{t('bidsLastMinute')}</dt>
+          <dd data-testid="bids-last-minute">{format.number(lastMinute)}</dd>
+        </div>
+        <div className="kpi">
+          <dt>{t('openLots')}</dt>
+          <dd>{format.number(lots.filter((lot) => !lot.closed).length)}</dd>
+        </div>
+        {volumes.size === 0 ? (
+          <div className="kpi">
+            <dt>{t('volume', { currency: '—' })}</dt>
+            <dd>{t('noVolume')}</dd>
+          </div>
+        ) : (
+          [...volumes].map(([currency, total]) => (
+            <div className="kpi" key={currency}>
+              <dt>{t('volume', { currency })}</dt>
+              <dd>
+                {format.number(fromMinorUnits(total, currency), {
+                  style: 'currency',
+                  currency,
+                  maximumFractionDigits: 0,
+                })}
+              </dd>
+            </div>
+          ))
+        )}
+      </dl>
+    </section>
+  );
+}

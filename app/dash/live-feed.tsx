@@ -1,0 +1,104 @@
+'use client';
+
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useRef, useState } from 'react';
+import type { StoredBid } from '@/lib/realtime/bid-store';
+import { fromMinorUnits } from '@/lib/realtime/money';
+import { useIsMobile } from '@/lib/viewport/use-is-mobile';
+
+const newer = (a: string, b: string) => BigInt(a) > BigInt(b);
+
+/** Newest bids first, virtualized; pausing freezes the list and counts what arrives meanwhile. */
+export function LiveFeed({ bids }: { bids: readonly StoredBid[] }) {
+  const t = useTranslations('LiveDashboard');
+  const format = useFormatter();
+  const isMobile = useIsMobile();
+  const [frozen, setFrozen] = useState<readonly StoredBid[] | null>(null);
+  const shown = frozen ?? bids;
+  const newWhilePaused = frozen
+    ? bids.filter((bid) => frozen.length === 0 || newer(bid.timetoken, frozen[0]!.timetoken)).length
+    : 0;
+  const scroller = useRef<HTMLDivElement>(null);
+  // TanStack Virtual hands back functions the React Compiler cannot memoize; it is built for that.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => (isMobile ? 96 : 48),
+    overscan: 8,
+    getItemKey: (index) => shown[index]!.bidId,
+  });
+
+  return (
+    <section className="card feed" aria-labelledby="feed-title">
+      <div className="card__header">
+        <h2 id="feed-title">{t('feedTitle')}</h2>
+        <div className="actions">
+          {frozen && (
+            <span className="feed__new" role="status">
+              {t('newWhilePaused', { count: newWhilePaused })}
+            </span>
+          )}
+          <button
+            type="button"
+            className="button-secondary"
+            aria-pressed={frozen !== null}
+            onClick={() => setFrozen(frozen ? null : bids)}
+          >
+            {frozen ? t('resume') : t('pause')}
+          </button>
+        </div>
+      </div>
+      {shown.length === 0 ? (
+        <p className="empty">{t('feedEmpty')}</p>
+      ) : (
+        <div
+          ref={scroller}
+          className="feed__scroller"
+          tabIndex={0}
+          role="region"
+          aria-label={t('feedListLabel')}
+        >
+          <ol
+            className="feed__list"
+            style={{ height: virtualizer.getTotalSize() }}
+            data-layout={isMobile ? 'cards' : 'rows'}
+          >
+            {virtualizer.getVirtualItems().map((item) => {
+              const bid = shown[item.index]!;
+              return (
+                <li
+                  key={item.key}
+                  className="feed__item"
+                  data-testid="bid"
+                  data-bid-id={bid.bidId}
+                  style={{ transform: `translateY(${item.start}px)`, height: item.size }}
+                >
+                  <time dateTime={bid.placedAt}>
+                    {format.dateTime(new Date(bid.placedAt), { timeStyle: 'medium' })}
+                  </time>
+                  <span className="feed__lot">
+                    <span className="visually-hidden">{t('lot')}: </span>
+                    {bid.lotTitle}
+                  </span>
+                  <span className="feed__bidder">
+                    <span className="visually-hidden">{t('bidder')}: </span>
+                    {bid.bidder}
+                  </span>
+                  <span className="feed__amount">
+                    <span className="visually-hidden">{t('amount')}: </span>
+                    {format.number(fromMinorUnits(bid.amount, bid.currency), {
+                      style: 'currency',
+                      currency: bid.currency,
+                    })}
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test';
+import { authStatePath } from './support/servers';
+
+test.use({ storageState: authStatePath });
+
+const chip = (page: Page) => page.locator('.connection-chip');
+
+test('simulator bids appear live on /dash, the chip says live, and the figures follow', async ({
+  page,
+}) => {
+  await page.goto('/dash');
+  await expect(chip(page)).toHaveText('Live', { timeout: 15_000 });
+  await expect(page.getByTestId('bid').first()).toBeVisible({ timeout: 10_000 });
+  const firstId = await page.getByTestId('bid').first().getAttribute('data-bid-id');
+  // The simulator keeps bidding: a newer bid takes the top of the feed.
+  await expect
+    .poll(async () => page.getByTestId('bid').first().getAttribute('data-bid-id'), {
+      timeout: 10_000,
+    })
+    .not.toBe(firstId);
+  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByTestId('bids-last-minute')).not.toHaveText('0');
+  await expect(page.getByTestId('watching')).toHaveText(/staff members? watching/);
+});
+
+test('a second signed-in browser raises the watching count to 2, and back to 1 when it leaves', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/dash');
+  await expect(chip(page)).toHaveText('Live', { timeout: 15_000 });
+  const before = Number((await page.getByTestId('watching').innerText()).match(/\d+/)?.[0]);
+
+  const other = await browser.newContext({ storageState: authStatePath });
+  const otherPage = await other.newPage();
+  await otherPage.goto('/dash');
+  await expect(chip(otherPage)).toHaveText('Live', { timeout: 15_000 });
+  await expect(page.getByTestId('watching')).toHaveText(
+    new RegExp(`^${before + 1} staff members watching$`),
+    {
+      timeout: 10_000,
+    },
+  );
+
+  // Leaving the dashboard unsubscribes: the relay sees the leave at once.
+  await otherPage.getByRole('link', { name: 'Agreements' }).click();
+  await expect(
+    otherPage.getByRole('heading', { level: 1, name: 'Pending agreements' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('watching')).toHaveText(
+    new RegExp(`^${before} staff members? watching$`),
+    {
+      timeout: 10_000,
+    },
+  );
+  await other.close();
+});
+
+test('pausing the feed freezes it and counts what arrives meanwhile', async ({ page }) => {
+  await page.goto('/dash');
+  await expect(page.getByTestId('bid').first()).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Pause' }).click();
+  const frozenTop = await page.getByTestId('bid').first().getAttribute('data-bid-id');
+  await expect(page.getByText(/^[1-9]\d* new bids?$/)).toBeVisible({ timeout: 10_000 });
+  expect(await page.getByTestId('bid').first().getAttribute('data-bid-id')).toBe(frozenTop);
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expect
+    .poll(async () => page.getByTestId('bid').first().getAttribute('data-bid-id'), {
+      timeout: 10_000,
+    })
+    .not.toBe(frozenTop);
+});
+
+test('/sign downloads no PubNub code', async ({ browser }) => {
+  const anonymous = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await anonymous.newPage();
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.url().includes('/_next/static/chunks/') && response.url().endsWith('.js')) {
+      scripts.push(await response.text().catch(() => ''));
+    }
+  });
+  await page.goto('/sign');
+  await expect(page.getByLabel('Login id')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(3);
+  expect(scripts.some((source) => source.includes('PNConnectedCategory'))).toBe(false);
+  await anonymous.close();
+});
+
+test('on a phone-sized screen the lots are cards, not a table', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/dash');
+  await expect(page.locator('.lot-card').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('table')).toHaveCount(0);
+});

@@ -1,0 +1,49 @@
+import * as z from 'zod/mini';
+
+const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
+
+/** `bid.placed` v1 on `bids` (SPEC 6). Amounts are integers in minor units. */
+export const bidPlacedSchema = z.object({
+  type: z.literal('bid.placed'),
+  v: z.literal(1),
+  bidId: z.uuid(),
+  auctionId: text(100),
+  lotId: text(100),
+  lotTitle: text(300),
+  bidder: text(120),
+  amount: z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)),
+  currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
+  placedAt: z.iso.datetime({ offset: true }),
+});
+export type BidPlaced = z.infer<typeof bidPlacedSchema>;
+
+export const lotClosedSchema = z.object({
+  type: z.literal('lot.closed'),
+  v: z.literal(1),
+  auctionId: text(100),
+  lotId: text(100),
+  winningBidId: z.nullable(z.uuid()),
+  closedAt: z.iso.datetime({ offset: true }),
+});
+export type LotClosed = z.infer<typeof lotClosedSchema>;
+
+export type ClassifiedMessage =
+  | { kind: 'bid'; bid: BidPlaced }
+  | { kind: 'lot-closed'; closed: LotClosed }
+  | { kind: 'unknown-type' }
+  | { kind: 'invalid' };
+
+const knownTypes = new Set(['bid.placed', 'lot.closed']);
+
+/** Sorts a payload into what the store uses, what it ignores (unknown types) and what is invalid. */
+export function classifyMessage(payload: unknown): ClassifiedMessage {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    return { kind: 'invalid' };
+  const type = (payload as { type?: unknown }).type;
+  if (typeof type === 'string' && !knownTypes.has(type)) return { kind: 'unknown-type' };
+  const bid = bidPlacedSchema.safeParse(payload);
+  if (bid.success) return { kind: 'bid', bid: bid.data };
+  const closed = lotClosedSchema.safeParse(payload);
+  if (closed.success) return { kind: 'lot-closed', closed: closed.data };
+  return { kind: 'invalid' };
+}

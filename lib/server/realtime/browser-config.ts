@@ -1,0 +1,49 @@
+import 'server-only';
+import PubNub from 'pubnub';
+import type { ServerEnv } from '@/lib/env';
+import { bidsChannel, type RealtimeConfig } from '@/lib/realtime/realtime-config';
+import { embeddedKeys } from '@/relay/keys';
+
+const tokenTtlMinutes = 60;
+
+/** A token that lets one client id read `bids` (and its presence) and nothing else. */
+async function grantReadToken(keys: { subscribeKey: string; secretKey: string }, clientId: string) {
+  const server = new PubNub({ ...keys, userId: 'gavel-console-server' });
+  return server.grantToken({
+    ttl: tokenTtlMinutes,
+    authorized_uuid: clientId,
+    resources: {
+      channels: { [bidsChannel]: { read: true }, [`${bidsChannel}-pnpres`]: { read: true } },
+    },
+  });
+}
+
+/**
+ * The browser's realtime settings: PubNub with its keys (and a read token when a secret key is
+ * set), or else the embedded relay on the host the browser used, at RELAY_PORT.
+ */
+export async function browserRealtimeConfig(
+  env: ServerEnv,
+  requestUrl: string,
+  clientId: string,
+): Promise<RealtimeConfig> {
+  if (env.pubnub) {
+    const { subscribeKey, secretKey } = env.pubnub;
+    return {
+      subscribeKey,
+      origin: 'ps.pndsn.com',
+      ssl: true,
+      token: secretKey ? await grantReadToken({ subscribeKey, secretKey }, clientId) : null,
+      cipherKey: env.cipherKey,
+      channel: bidsChannel,
+    };
+  }
+  return {
+    subscribeKey: embeddedKeys.subscribeKey,
+    origin: `${new URL(requestUrl).hostname}:${env.relayPort}`,
+    ssl: false,
+    token: null,
+    cipherKey: env.cipherKey,
+    channel: bidsChannel,
+  };
+}

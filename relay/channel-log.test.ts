@@ -1,0 +1,125 @@
+/** @jest-environment node */
+import { createChannelLog, type LoggedMessage } from './channel-log.ts';
+
+const tt = (counter: number) => String(17_952_888_637_390_000n + BigInt(counter));
+
+const message = (channel: string, counter: number, extra: Partial<LoggedMessage> = {}) => ({
+  channel,
+  timetoken: tt(counter),
+  payload: { n: counter },
+  publisher: 'publisher-1',
+  ...extra,
+});
+
+const counters = (messages: LoggedMessage[]) =>
+  messages.map((logged) => Number(BigInt(logged.timetoken) - 17_952_888_637_390_000n));
+
+/** bids: 1, 3, 5, 7, 9; lots: 2, 4, 6, 8, 10; other: 11 */
+function interleavedLog() {
+  const log = createChannelLog();
+  for (let counter = 1; counter <= 10; counter += 1) {
+    log.append(message(counter % 2 === 1 ? 'bids' : 'lots', counter));
+  }
+  log.append(message('other', 11));
+  return log;
+}
+
+describe('since', () => {
+  it.each([
+    { names: ['bids'], after: tt(0), limit: 100, expected: [1, 3, 5, 7, 9] },
+    { names: ['bids'], after: tt(5), limit: 100, expected: [7, 9] },
+    {
+      names: ['bids', 'lots'],
+      after: tt(0),
+      limit: 100,
+      expected: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+    },
+    { names: ['lots', 'bids'], after: tt(3), limit: 100, expected: [4, 5, 6, 7, 8, 9, 10] },
+    { names: ['lots', 'bids'], after: tt(3), limit: 3, expected: [4, 5, 6] },
+    { names: ['bids', 'lots', 'other'], after: tt(9), limit: 100, expected: [10, 11] },
+    { names: ['bids'], after: tt(9), limit: 100, expected: [] },
+    { names: ['unknown'], after: tt(0), limit: 100, expected: [] },
+    { names: [], after: tt(0), limit: 100, expected: [] },
+  ])('$names after $after, limit $limit → $expected', ({ names, after, limit, expected }) => {
+    expect(counters(interleavedLog().since(names, after, limit))).toEqual(expected);
+  });
+
+  it('accepts any iterable of names, such as a Set', () => {
+    expect(counters(interleavedLog().since(new Set(['lots']), tt(6), 100))).toEqual([8, 10]);
+  });
+
+  it('returns the logged messages as appended', () => {
+    const log = createChannelLog();
+    const logged = message('bids', 1, { meta: { region: 'eu' }, customType: 'bid' });
+    log.append(logged);
+    expect(log.since(['bids'], tt(0), 10)).toEqual([logged]);
+  });
+});
+
+describe('capacity', () => {
+  it('keeps the newest messages of each channel, separately', () => {
+    const log = createChannelLog(3);
+    for (let counter = 1; counter <= 10; counter += 1) log.append(message('bids', counter));
+    log.append(message('lots', 11));
+    expect(counters(log.since(['bids'], tt(0), 100))).toEqual([8, 9, 10]);
+    expect(counters(log.since(['lots'], tt(0), 100))).toEqual([11]);
+    expect(counters(log.history('bids', { max: 100 }))).toEqual([8, 9, 10]);
+  });
+
+  it('holds 10,000 per channel by default', () => {
+    const log = createChannelLog();
+    for (let counter = 1; counter <= 10_005; counter += 1) log.append(message('bids', counter));
+    const kept = log.since(['bids'], tt(0), 20_000);
+    expect(kept).toHaveLength(10_000);
+    expect(counters([kept[0]!, kept.at(-1)!])).toEqual([6, 10_005]);
+  });
+});
+
+describe('history', () => {
+  // bids: 1..10
+  function bidsLog() {
+    const log = createChannelLog();
+    for (let counter = 1; counter <= 10; counter += 1) log.append(message('bids', counter));
+    return log;
+  }
+
+  it.each([
+    { name: 'neither: the newest max', options: { max: 3 }, expected: [8, 9, 10] },
+    {
+      name: 'neither, max above the count',
+      options: { max: 100 },
+      expected: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+    },
+    { name: 'start is exclusive', options: { start: tt(5), max: 100 }, expected: [1, 2, 3, 4] },
+    {
+      name: 'start: the newest max older than it',
+      options: { start: tt(8), max: 3 },
+      expected: [5, 6, 7],
+    },
+    { name: 'end is inclusive', options: { end: tt(7), max: 100 }, expected: [7, 8, 9, 10] },
+    { name: 'only end: the oldest max from it', options: { end: tt(3), max: 2 }, expected: [3, 4] },
+    {
+      name: 'start and end: the newest max between',
+      options: { start: tt(9), end: tt(2), max: 3 },
+      expected: [6, 7, 8],
+    },
+    {
+      name: 'start and end, all between',
+      options: { start: tt(6), end: tt(4), max: 100 },
+      expected: [4, 5],
+    },
+    { name: 'end after everything', options: { end: tt(11), max: 100 }, expected: [] },
+    { name: 'start before everything', options: { start: tt(1), max: 100 }, expected: [] },
+    { name: 'start equal to end', options: { start: tt(5), end: tt(5), max: 100 }, expected: [] },
+  ])('$name → $expected', ({ options, expected }) => {
+    expect(counters(bidsLog().history('bids', options))).toEqual(expected);
+  });
+
+  it('answers nothing for an unknown channel', () => {
+    expect(bidsLog().history('lots', { max: 100 })).toEqual([]);
+  });
+
+  it('only answers the asked channel', () => {
+    expect(counters(interleavedLog().history('lots', { max: 2 }))).toEqual([8, 10]);
+  });
+});
