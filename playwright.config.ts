@@ -57,7 +57,7 @@ export default defineConfig({
     { name: 'setup', testMatch: /auth\.setup\.ts/, use: { ...devices['Desktop Chrome'] } },
     {
       name: 'chromium',
-      testIgnore: /local-build\//,
+      testIgnore: /(local-build|disruptive)\//,
       dependencies: ['setup'],
       use: { ...devices['Desktop Chrome'] },
     },
@@ -68,6 +68,14 @@ export default defineConfig({
           {
             name: 'local-build',
             testMatch: /local-build\/.*\.spec\.ts/,
+            dependencies: ['setup'],
+            use: { ...devices['Desktop Chrome'] },
+          },
+          {
+            // Restarts shared infrastructure: only once everything else is done.
+            name: 'disruptive',
+            testMatch: /disruptive\/.*\.spec\.ts/,
+            dependencies: ['chromium', 'local-build'],
             use: { ...devices['Desktop Chrome'] },
           },
         ]),

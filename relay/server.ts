@@ -338,6 +338,16 @@ export function createRelay(options: RelayOptions) {
         json(response, 500, { status: 500, error: true, message: 'Internal Error' });
     });
   });
+  // A URL past even that limit is a message too large, answered as PubNub does, in JSON.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'HPE_HEADER_OVERFLOW' && socket.writable) {
+      socket.end(
+        'HTTP/1.1 413 Payload Too Large\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n[0,"Message Too Large","0"]',
+      );
+    } else {
+      socket.destroy();
+    }
+  });
   server.keepAliveTimeout = 65_000;
   server.requestTimeout = 0;
 

@@ -88,6 +88,8 @@ export function createBidStore({
   let bids: StoredBid[] = [];
   const lots = new Map<string, LotSummary>();
   const seenBidIds = new Set<string>();
+  // A close can arrive before its lot's bids (live close, bids from history catch-up).
+  const closedLotKeys = new Set<string>();
   const maxSeen = windowSize * 20;
   let counters = emptyCounters();
   let connection: ConnectionState = 'connecting';
@@ -166,7 +168,7 @@ export function createBidStore({
         bidCount: 1,
         leader: bid.bidder,
         lastTimetoken: bid.timetoken,
-        closed: false,
+        closed: closedLotKeys.has(key),
       });
       if (lots.size > maxLots) evictLot();
       return;
@@ -192,6 +194,9 @@ export function createBidStore({
 
   function close(closed: LotClosed, timetoken: string) {
     const key = `${closed.auctionId}/${closed.lotId}`;
+    closedLotKeys.add(key);
+    if (closedLotKeys.size > maxLots * 5)
+      closedLotKeys.delete(closedLotKeys.values().next().value!);
     const lot = lots.get(key);
     if (lot)
       lots.set(key, {
@@ -256,6 +261,7 @@ export function createBidStore({
       changed();
     },
     setReplayed(count: number) {
+      if (count === replayed) return;
       replayed = count;
       changed();
     },
@@ -276,6 +282,7 @@ export function createBidStore({
       bids = [];
       lots.clear();
       seenBidIds.clear();
+      closedLotKeys.clear();
       counters = emptyCounters();
       connection = 'connecting';
       watching = null;

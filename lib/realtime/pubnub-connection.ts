@@ -17,6 +17,12 @@ const reconnectDelayMs = 3000;
 const presenceTimeoutSeconds = 20;
 const historyPage = 100;
 
+const latest = (a: string | null, b: string | null) => {
+  if (a === null) return b;
+  if (b === null) return a;
+  return BigInt(a) > BigInt(b) ? a : b;
+};
+
 type FetchedMessage = { message: unknown; timetoken: string | number; error?: string };
 
 /**
@@ -35,8 +41,9 @@ export function connectRealtime(
     ssl: config.ssl,
     restore: true,
     presenceTimeout: presenceTimeoutSeconds,
-    // Short, visible failures instead of the default silent minutes of retrying (pubnub-protocol.md).
-    retryConfiguration: PubNub.LinearRetryPolicy({ delay: 2, maximumRetry: 2 }),
+    // The SDK's own retries are silent (no status event while it retries, pubnub-protocol.md):
+    // this module retries itself, so every outage shows on the chip within seconds.
+    retryConfiguration: PubNub.NoneRetryPolicy(),
     ...(config.cipherKey
       ? { cryptoModule: PubNub.CryptoModule.aesCbcCryptoModule({ cipherKey: config.cipherKey }) }
       : {}),
@@ -45,11 +52,13 @@ export function connectRealtime(
 
   let stopped = false;
   let lastSeenBeforeOutage: string | null = null;
+  /** The subscription's cursor when it (re)connected: the catch-up baseline before any message. */
+  let connectedCursor: string | null = null;
   let attempts = 0;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
   const markOutage = () => {
-    lastSeenBeforeOutage ??= store.getSnapshot().lastTimetoken ?? null;
+    lastSeenBeforeOutage ??= latest(store.getSnapshot().lastTimetoken, connectedCursor);
   };
 
   async function refreshWatching() {
@@ -118,6 +127,8 @@ export function connectRealtime(
         case 'PNConnectedCategory':
         case 'PNReconnectedCategory': {
           attempts = 0;
+          if ('currentTimetoken' in event && event.currentTimetoken)
+            connectedCursor = String(event.currentTimetoken);
           store.setConnection('live');
           void refreshWatching();
           const since = lastSeenBeforeOutage;

@@ -1,0 +1,60 @@
+import { expect, test, type Page } from '@playwright/test';
+import { relayPid } from '../support/relay';
+import { authStatePath } from '../support/servers';
+
+// Runs after every other project, one test at a time (playwright.config.ts): these tests count
+// everyone watching, or restart the relay, so other tests running meanwhile would disturb them.
+test.use({ storageState: authStatePath });
+test.describe.configure({ mode: 'serial' });
+
+const chip = (page: Page) => page.locator('.connection-chip');
+
+test('a second signed-in browser raises the watching count to 2, and back to 1 when it leaves', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/dash');
+  await expect(chip(page)).toHaveText('Live', { timeout: 15_000 });
+  const before = Number((await page.getByTestId('watching').innerText()).match(/\d+/)?.[0]);
+
+  const other = await browser.newContext({ storageState: authStatePath });
+  const otherPage = await other.newPage();
+  await otherPage.goto('/dash');
+  await expect(chip(otherPage)).toHaveText('Live', { timeout: 15_000 });
+  await expect(page.getByTestId('watching')).toHaveText(
+    new RegExp(`^${before + 1} staff members watching$`),
+    {
+      timeout: 10_000,
+    },
+  );
+
+  // Leaving the dashboard unsubscribes: the relay sees the leave at once.
+  await otherPage.getByRole('link', { name: 'Agreements' }).click();
+  await expect(
+    otherPage.getByRole('heading', { level: 1, name: 'Pending agreements' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('watching')).toHaveText(
+    new RegExp(`^${before} staff members? watching$`),
+    {
+      timeout: 10_000,
+    },
+  );
+  await other.close();
+});
+
+test('the relay restarting: the chip shows reconnecting, then live, with no manual step', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/dash');
+  await expect(chip(page)).toHaveText('Live', { timeout: 15_000 });
+  const pid = relayPid();
+  expect(pid).not.toBeNull();
+  process.kill(pid!, 'SIGKILL');
+  await expect(chip(page)).toHaveText('Reconnecting…', { timeout: 10_000 });
+  await expect(chip(page)).toHaveText('Live', { timeout: 30_000 });
+  const newest = await page.getByTestId('bid').first().getAttribute('data-bid-id');
+  await expect
+    .poll(() => page.getByTestId('bid').first().getAttribute('data-bid-id'), { timeout: 10_000 })
+    .not.toBe(newest);
+});

@@ -1,0 +1,45 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** The embedded relay of the console on port 3100 (scripts/start.mjs: PORT + 1000). */
+export const relayUrl = 'http://localhost:4100';
+const keys = { publish: 'embedded-pub', subscribe: 'embedded-sub' };
+
+/** Publishes on `bids` the way the simulator and PubNub clients do; returns the HTTP status. */
+export async function publishToRelay(payload: unknown): Promise<number> {
+  const encoded = encodeURIComponent(JSON.stringify(payload));
+  const response = await fetch(
+    `${relayUrl}/publish/${keys.publish}/${keys.subscribe}/0/bids/0/${encoded}?uuid=e2e-publisher`,
+  );
+  return response.status;
+}
+
+export function testBid(lotId: string, index: number) {
+  return {
+    type: 'bid.placed',
+    v: 1,
+    bidId: crypto.randomUUID(),
+    auctionId: 'e2e-auction',
+    lotId,
+    lotTitle: `E2E lot ${lotId}`,
+    bidder: `E2E bidder ${index}`,
+    amount: 100_000 + index * 1_000,
+    currency: 'EUR',
+    placedAt: new Date().toISOString(),
+  };
+}
+
+/** The pid of the relay process serving this port, found from its environment. */
+export function relayPid(relayPort = '4100'): number | null {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!cmdline.includes('relay/main.ts')) continue;
+      const environ = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+      if (environ.includes(`RELAY_PORT=${relayPort}`)) return Number(entry);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return null;
+}
