@@ -1,6 +1,13 @@
 import { chromium, defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { consolePort, e2eSessionSecret, localModePort, receiverPort } from './e2e/support/servers';
+import {
+  consolePort,
+  e2eCipherKey,
+  e2eSessionSecret,
+  encryptedPort,
+  localModePort,
+  receiverPort,
+} from './e2e/support/servers';
 
 /** QA points the suite at any deployment with PLAYWRIGHT_BASE_URL; otherwise it serves a local build. */
 const externalBaseUrl = process.env.PLAYWRIGHT_BASE_URL;
@@ -91,5 +98,6 @@ export default defineConfig({
         },
         consoleServer(consolePort, { APP_ENV: 'preview', SENTRY_DSN: `${receiver}/1` }),
         consoleServer(localModePort, { APP_ENV: 'local', SENTRY_DSN: `${receiver}/2` }),
+        consoleServer(encryptedPort, { APP_ENV: 'preview', PUBNUB_CIPHER_KEY: e2eCipherKey }),
       ],
 });

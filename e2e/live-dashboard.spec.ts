@@ -61,3 +61,37 @@ test('on a phone-sized screen the lots are cards, not a table', async ({ page })
   await expect(page.locator('.lot-card').first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('table')).toHaveCount(0);
 });
+
+test('switching the language keeps the live connection: no reconnect, the feed goes on', async ({
+  page,
+}) => {
+  await page.goto('/dash');
+  await expect(chip(page)).toHaveText('Live', { timeout: 15_000 });
+  // Record every state the chip shows from here on.
+  await chip(page).evaluate((element) => {
+    const states: string[] = [];
+    (window as unknown as { chipStates: string[] }).chipStates = states;
+    new MutationObserver(() => states.push(element.getAttribute('data-state') ?? '')).observe(
+      element,
+      {
+        attributes: true,
+        childList: true,
+        subtree: true,
+      },
+    );
+  });
+  const topBefore = await page.getByTestId('bid').first().getAttribute('data-bid-id');
+
+  await page.getByLabel('Language').selectOption('fr');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Tableau de bord en direct' }),
+  ).toBeVisible();
+  await expect(chip(page)).toHaveText('En direct');
+  await expect
+    .poll(() => page.getByTestId('bid').first().getAttribute('data-bid-id'), { timeout: 10_000 })
+    .not.toBe(topBefore);
+  const states = await page.evaluate(
+    () => (window as unknown as { chipStates: string[] }).chipStates,
+  );
+  expect(states.filter((state) => state !== 'live')).toEqual([]);
+});

@@ -25,7 +25,12 @@ console.info(`gavel: relay (PubNub protocol) on http://localhost:${port}`);
 if (process.env.SIMULATOR !== 'off') {
   const ratePerSecond = Math.max(0.1, Number(process.env.SIMULATOR_RATE || 2));
   const next = createBidGenerator({ random: Math.random, uuid: randomUUID, now: () => new Date() });
-  setInterval(() => relay.publish('bids', next()), 1000 / ratePerSecond);
+  // With a cipher key the simulator publishes encrypted, as PubNub clients with that key do.
+  const cipherKey = process.env.PUBNUB_CIPHER_KEY;
+  const encode = cipherKey
+    ? (await import('./encrypt.ts')).payloadEncrypter(cipherKey)
+    : (payload: unknown) => payload;
+  setInterval(() => relay.publish('bids', encode(next())), 1000 / ratePerSecond);
   console.info(
     `gavel: bid simulator publishing about ${ratePerSecond} events per second on "bids"`,
   );

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { relayPid } from '../support/relay';
-import { authStatePath } from '../support/servers';
+import { authStatePath, demoAccount } from '../support/servers';
+import { signInThroughForm } from '../support/sign-in';
 
 // Runs after every other project, one test at a time (playwright.config.ts): these tests count
 // everyone watching, or restart the relay, so other tests running meanwhile would disturb them.
@@ -57,4 +58,35 @@ test('the relay restarting: the chip shows reconnecting, then live, with no manu
   await expect
     .poll(() => page.getByTestId('bid').first().getAttribute('data-bid-id'), { timeout: 10_000 })
     .not.toBe(newest);
+});
+
+test('signing out unsubscribes: the relay sees the leave and the count drops at once', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/dash');
+  await expect(chip(page)).toHaveText('Live', { timeout: 15_000 });
+  const before = Number((await page.getByTestId('watching').innerText()).match(/\d+/)?.[0]);
+
+  const other = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const otherPage = await other.newPage();
+  await signInThroughForm(otherPage, demoAccount);
+  await expect(chip(otherPage)).toHaveText('Live', { timeout: 15_000 });
+  await expect(page.getByTestId('watching')).toHaveText(
+    new RegExp(`^${before + 1} staff members watching$`),
+    {
+      timeout: 10_000,
+    },
+  );
+
+  await otherPage.getByRole('button', { name: 'Sign out' }).click();
+  await expect(otherPage).toHaveURL(/\/sign$/);
+  // Well inside the 20 s presence timeout: this is the leave, not a timeout.
+  await expect(page.getByTestId('watching')).toHaveText(
+    new RegExp(`^${before} staff members? watching$`),
+    {
+      timeout: 5_000,
+    },
+  );
+  await other.close();
 });

@@ -10,3 +10,7 @@ export const demoAccount = {
   password: process.env.E2E_DEMO_PASSWORD ?? 'demo-password',
 };
 export const authStatePath = 'e2e/.auth/staff.json';
+/** A console whose bids are encrypted (PUBNUB_CIPHER_KEY), with its relay on PORT + 1000. */
+export const encryptedPort = 3102;
+export const encryptedBaseUrl = `http://localhost:${encryptedPort}`;
+export const e2eCipherKey = 'e2e-cipher-key-5c1d';
