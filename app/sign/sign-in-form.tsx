@@ -2,7 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { TextField } from '@/components/text-field';
 import { ApiError } from '@/lib/api/api-error';
 import { requestSignIn } from '@/lib/access/auth-api';
 import { writeAccessTokenId, writeStoredUser } from '@/lib/storage/stored-values';
@@ -29,13 +30,8 @@ function toFailure(error: unknown): Failure {
 export function SignInForm() {
   const t = useTranslations('SignInForm');
   const router = useRouter();
-  const ids = {
-    loginId: useId(),
-    password: useId(),
-    loginIdError: useId(),
-    passwordError: useId(),
-  };
   const loginIdField = useRef<HTMLInputElement>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -56,7 +52,7 @@ export function SignInForm() {
     setFieldErrors(errors);
     setFailure(null);
     if (errors.loginId || errors.password) {
-      document.getElementById(errors.loginId ? ids.loginId : ids.password)?.focus();
+      (errors.loginId ? loginIdField : passwordField).current?.focus();
       return;
     }
     setBusy(true);
@@ -80,42 +76,25 @@ export function SignInForm() {
             : t(failure.kind === 'invalid_credentials' ? 'invalidCredentials' : failure.kind)}
         </div>
       )}
-      <div className="field">
-        <label htmlFor={ids.loginId}>{t('loginId')}</label>
-        <input
-          ref={loginIdField}
-          id={ids.loginId}
-          name="loginId"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          aria-invalid={fieldErrors.loginId || undefined}
-          aria-describedby={fieldErrors.loginId ? ids.loginIdError : undefined}
-        />
-        {fieldErrors.loginId && (
-          <p id={ids.loginIdError} className="field-error">
-            {t('loginIdRequired')}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor={ids.password}>{t('password')}</label>
-        <input
-          id={ids.password}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-invalid={fieldErrors.password || undefined}
-          aria-describedby={fieldErrors.password ? ids.passwordError : undefined}
-        />
-        {fieldErrors.password && (
-          <p id={ids.passwordError} className="field-error">
-            {t('passwordRequired')}
-          </p>
-        )}
-      </div>
+      <TextField
+        label={t('loginId')}
+        inputRef={loginIdField}
+        name="loginId"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        error={fieldErrors.loginId ? t('loginIdRequired') : null}
+      />
+      <TextField
+        label={t('password')}
+        inputRef={passwordField}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={fieldErrors.password ? t('passwordRequired') : null}
+      />
       <button type="submit" disabled={busy}>
         {busy ? t('submitting') : t('submit')}
       </button>
