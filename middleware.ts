@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { edgeRedirect } from '@/lib/access/edge-access';
 import { resolveAppEnv } from '@/lib/app-env';
 import { sessionCookieName, verifySessionCookie } from '@/lib/server/auth/session-cookie';
+import { requestHostname } from '@/lib/server/http/request-host';
 import {
   baselineSecurityHeaders,
   contentSecurityPolicy,
@@ -48,7 +49,7 @@ export async function middleware(request: NextRequest) {
 function realtimeOrigins(request: NextRequest): string[] {
   if (process.env.PUBNUB_SUBSCRIBE_KEY) return ['https://ps.pndsn.com', 'https://*.pndsn.com'];
   const relayPort = process.env.RELAY_PORT;
-  return relayPort ? [`http://${request.nextUrl.hostname}:${relayPort}`] : [];
+  return relayPort ? [`http://${requestHostname(request)}:${relayPort}`] : [];
 }
 
 function withSecurityHeaders(response: NextResponse): NextResponse {

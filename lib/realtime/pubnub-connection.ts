@@ -4,6 +4,8 @@ import type { BidStore, IncomingMessage } from './bid-store';
 import type { RealtimeConfig } from './realtime-config';
 
 export interface RealtimeConnection {
+  /** Swaps in a fresh Access Manager token without resubscribing. */
+  setToken(token: string): void;
   /** A manual retry, for when the automatic ones gave up. */
   retry(): void;
   /** Unsubscribes (the relay or PubNub sees the leave) and stops the client. */
@@ -165,6 +167,9 @@ export function connectRealtime(
   pubnub.subscribe({ channels: [config.channel], withPresence: true });
 
   return {
+    setToken(token: string) {
+      pubnub.setToken(token);
+    },
     retry() {
       attempts = 0;
       if (retryTimer) clearTimeout(retryTimer);

@@ -10,7 +10,14 @@ export const realtimeConfigSchema = z.object({
   ssl: z.boolean(),
   /** Access Manager token (read on `bids`), when the deployment grants them. */
   token: z.nullable(z.string()),
+  /** How long the token lives; the browser fetches a new one before it expires. */
+  tokenTtlSeconds: z.nullable(z.int().check(z.positive())),
   cipherKey: z.nullable(z.string()),
   channel: z.string(),
 });
 export type RealtimeConfig = z.infer<typeof realtimeConfigSchema>;
+
+/** When to fetch a fresh token: at 80 % of its life, never sooner than 30 s. */
+export function tokenRefreshDelayMs(ttlSeconds: number): number {
+  return Math.max(30, Math.floor(ttlSeconds * 0.8)) * 1000;
+}

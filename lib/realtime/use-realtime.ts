@@ -6,7 +6,7 @@ import { onSignOut } from '@/lib/access/sign-out';
 import { readOrCreateClientId } from '@/lib/storage/stored-values';
 import { bidStore } from './bid-store';
 import { connectRealtime, type RealtimeConnection } from './pubnub-connection';
-import { realtimeConfigSchema } from './realtime-config';
+import { realtimeConfigSchema, tokenRefreshDelayMs, type RealtimeConfig } from './realtime-config';
 
 /**
  * Connects this browser to `bids` while the dashboard is shown; stops at sign-out and unmount.
@@ -14,16 +14,38 @@ import { realtimeConfigSchema } from './realtime-config';
  */
 export function useRealtime(): { retry: () => void } {
   const connection = useRef<RealtimeConnection | null>(null);
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const start = useCallback((isCancelled: () => boolean) => {
     const clientId = readOrCreateClientId();
+    const fetchConfig = () =>
+      apiRequest(`/api/realtime/config?clientId=${encodeURIComponent(clientId)}`, {
+        schema: realtimeConfigSchema,
+        background: true,
+      });
+    // Access Manager tokens expire: fetch a fresh one before, keep the subscription.
+    const scheduleRefresh = (config: RealtimeConfig) => {
+      if (!config.token || !config.tokenTtlSeconds) return;
+      refreshTimer.current = setTimeout(() => {
+        fetchConfig()
+          .then((fresh) => {
+            if (isCancelled() || !fresh.token) return;
+            connection.current?.setToken(fresh.token);
+            scheduleRefresh(fresh);
+          })
+          .catch(() => {
+            // The next retry or reconnect asks again; meanwhile the old token may still serve.
+            if (!isCancelled())
+              refreshTimer.current = setTimeout(() => scheduleRefresh(config), 30_000);
+          });
+      }, tokenRefreshDelayMs(config.tokenTtlSeconds));
+    };
     bidStore.setConnection('connecting');
-    apiRequest(`/api/realtime/config?clientId=${encodeURIComponent(clientId)}`, {
-      schema: realtimeConfigSchema,
-      background: true,
-    })
+    fetchConfig()
       .then((config) => {
-        if (!isCancelled()) connection.current = connectRealtime(config, clientId, bidStore);
+        if (isCancelled()) return;
+        connection.current = connectRealtime(config, clientId, bidStore);
+        scheduleRefresh(config);
       })
       .catch(() => {
         if (!isCancelled()) bidStore.setConnection('offline');
@@ -40,6 +62,7 @@ export function useRealtime(): { retry: () => void } {
     });
     return () => {
       cancelled = true;
+      if (refreshTimer.current) clearTimeout(refreshTimer.current);
       stopOnSignOut();
       connection.current?.stop();
       connection.current = null;

@@ -24,7 +24,7 @@ async function grantReadToken(keys: { subscribeKey: string; secretKey: string },
  */
 export async function browserRealtimeConfig(
   env: ServerEnv,
-  requestUrl: string,
+  hostname: string,
   clientId: string,
 ): Promise<RealtimeConfig> {
   if (env.pubnub) {
@@ -34,15 +34,17 @@ export async function browserRealtimeConfig(
       origin: 'ps.pndsn.com',
       ssl: true,
       token: secretKey ? await grantReadToken({ subscribeKey, secretKey }, clientId) : null,
+      tokenTtlSeconds: secretKey ? tokenTtlMinutes * 60 : null,
       cipherKey: env.cipherKey,
       channel: bidsChannel,
     };
   }
   return {
     subscribeKey: embeddedKeys.subscribeKey,
-    origin: `${new URL(requestUrl).hostname}:${env.relayPort}`,
+    origin: `${hostname}:${env.relayPort}`,
     ssl: false,
     token: null,
+    tokenTtlSeconds: null,
     cipherKey: env.cipherKey,
     channel: bidsChannel,
   };

@@ -4,6 +4,7 @@ import { serverEnv } from '@/lib/env';
 import { browserRealtimeConfig } from '@/lib/server/realtime/browser-config';
 import { apiHandler } from '@/lib/server/http/api-handler';
 import { ApiProblem } from '@/lib/server/http/api-problem';
+import { requestHostname } from '@/lib/server/http/request-host';
 
 const clientIdSchema = z.uuid();
 
@@ -11,5 +12,7 @@ export const GET = apiHandler({ session: true }, async ({ request }) => {
   const clientId = clientIdSchema.safeParse(request.nextUrl.searchParams.get('clientId'));
   if (!clientId.success)
     throw new ApiProblem('bad_request', 'clientId must be the client id (a UUID).');
-  return Response.json(await browserRealtimeConfig(serverEnv(), request.url, clientId.data));
+  return Response.json(
+    await browserRealtimeConfig(serverEnv(), requestHostname(request), clientId.data),
+  );
 });
