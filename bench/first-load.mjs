@@ -1,7 +1,8 @@
 // First Load JS (gzip) of the console's routes against a bare Next 16 app built in the same run.
 // Next 16 prints no size column: sum the gzip size of the <script> chunks each route's HTML loads.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -9,7 +10,7 @@ const root = join(import.meta.dirname, '..');
 
 function timedBuild(dir) {
   const started = performance.now();
-  const build = spawnSync('next', ['build'], {
+  const build = spawnSync(join(dir, 'node_modules', '.bin', 'next'), ['build'], {
     cwd: dir,
     encoding: 'utf8',
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
@@ -20,15 +21,14 @@ function timedBuild(dir) {
 }
 
 function createBareApp() {
-  // Inside the repository so it resolves `next` from our node_modules (Turbopack refuses a
-  // symlinked node_modules outside its root).
-  const dir = join(root, 'bench', '.bare-next');
-  rmSync(dir, { recursive: true, force: true });
+  // Outside the repository, so nothing of the console (middleware, instrumentation) is picked up;
+  // node_modules hard-linked (Turbopack refuses a symlinked node_modules outside its root).
+  const dir = mkdtempSync(join(tmpdir(), 'gavel-bare-next-'));
   mkdirSync(join(dir, 'app'), { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'bare-next', private: true }));
   writeFileSync(
     join(dir, 'next.config.mjs'),
-    `export default { turbopack: { root: ${JSON.stringify(root)} } };\n`,
+    'export default { turbopack: { root: import.meta.dirname } };\n',
   );
   writeFileSync(
     join(dir, 'app', 'layout.js'),
@@ -38,6 +38,8 @@ function createBareApp() {
     join(dir, 'app', 'page.js'),
     'export default function Page() { return <h1>Bare</h1>; }\n',
   );
+  const copy = spawnSync('cp', ['-al', join(root, 'node_modules'), join(dir, 'node_modules')]);
+  if (copy.status !== 0) throw new Error(`could not link node_modules: ${copy.stderr}`);
   return dir;
 }
 
@@ -53,8 +55,10 @@ async function waitFor(url) {
   throw new Error(`${url} did not answer`);
 }
 
-async function firstLoadGzip(baseUrl, path) {
-  const html = await (await fetch(baseUrl + path)).text();
+async function firstLoadGzip(baseUrl, path, headers = {}) {
+  const response = await fetch(baseUrl + path, { headers, redirect: 'manual' });
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  const html = await response.text();
   const sources = [
     ...new Set(
       [...html.matchAll(/<script([^>]+)src="([^"]+)"([^>]*)>/g)]
@@ -78,25 +82,44 @@ async function firstLoadGzip(baseUrl, path) {
   };
 }
 
-async function measureServed(dir, port, paths) {
-  const server = spawn('next', ['start', '--port', String(port)], { cwd: dir, stdio: 'ignore' });
+/** Signs the demo account in; the session cookie, so guarded routes can be measured. */
+async function demoSessionCookie(baseUrl) {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ loginId: 'demo', password: 'demo-password' }),
+  });
+  if (!response.ok) throw new Error(`sign-in for the bench answered ${response.status}`);
+  return response.headers.get('set-cookie').split(';')[0];
+}
+
+async function measureServed(dir, port, paths, { env = process.env, signIn = false } = {}) {
+  const server = spawn(
+    join(dir, 'node_modules', '.bin', 'next'),
+    ['start', '--port', String(port)],
+    {
+      cwd: dir,
+      stdio: 'ignore',
+      env,
+    },
+  );
   try {
     const baseUrl = `http://localhost:${port}`;
-    await waitFor(baseUrl + paths[0]);
+    await waitFor(`${baseUrl}${paths[0]}`);
+    const headers = signIn ? { cookie: await demoSessionCookie(baseUrl) } : {};
     const results = [];
-    for (const path of paths) results.push(await firstLoadGzip(baseUrl, path));
+    for (const path of paths) results.push(await firstLoadGzip(baseUrl, path, headers));
     return results;
   } finally {
     server.kill('SIGTERM');
   }
 }
 
-/** The lazily loaded error-reporting chunk: what Sentry costs, paid only after a first error. */
-function sentryChunkGzipKb() {
+/** Gzip size of the lazily loaded chunk that contains `marker` (loaded after first paint). */
+function lazyChunkGzipKb(marker) {
   const chunks = join(root, '.next', 'static', 'chunks');
   const file = readdirSync(chunks).find(
-    (name) =>
-      name.endsWith('.js') && readFileSync(join(chunks, name), 'utf8').includes('sentry_key'),
+    (name) => name.endsWith('.js') && readFileSync(join(chunks, name), 'utf8').includes(marker),
   );
   if (!file) return null;
   return +(gzipSync(readFileSync(join(chunks, file)), { level: 9 }).length / 1024).toFixed(1);
@@ -110,7 +133,11 @@ export async function measureFirstLoad() {
     rmSync(join(root, '.next'), { recursive: true, force: true });
     const consoleBuildSeconds = timedBuild(root);
     const [bareRoute] = await measureServed(bare, 3301, ['/']);
-    const consoleRoutes = await measureServed(root, 3300, ['/sign', '/dash', '/agreements']);
+    const dataDir = mkdtempSync(join(tmpdir(), 'gavel-bench-data-'));
+    const consoleRoutes = await measureServed(root, 3300, ['/sign', '/dash', '/agreements'], {
+      env: { ...process.env, DATA_DIR: dataDir, SESSION_SECRET: 'f'.repeat(48), SIMULATOR: 'off' },
+      signIn: true,
+    }).finally(() => rmSync(dataDir, { recursive: true, force: true }));
     return {
       buildSeconds: {
         bare: +bareBuildSeconds.toFixed(1),
@@ -121,7 +148,10 @@ export async function measureFirstLoad() {
         ...route,
         overBareGzipKb: +(route.gzipKb - bareRoute.gzipKb).toFixed(1),
       })),
-      sentryLazyChunkGzipKb: sentryChunkGzipKb(),
+      // Sentry's SDK: loaded when the first error is reported.
+      sentryLazyChunkGzipKb: lazyChunkGzipKb('sentry_key'),
+      // PubNub's SDK: loaded by /dash after the access check allows.
+      pubnubLazyChunkGzipKb: lazyChunkGzipKb('PNConnectedCategory'),
     };
   } finally {
     rmSync(bare, { recursive: true, force: true });
