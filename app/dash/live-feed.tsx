@@ -5,9 +5,8 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import type { StoredBid } from '@/lib/realtime/bid-store';
 import { fromMinorUnits } from '@/lib/realtime/money';
+import { isNewer } from '@/lib/realtime/timetoken';
 import { useIsMobile } from '@/lib/viewport/use-is-mobile';
-
-const newer = (a: string, b: string) => BigInt(a) > BigInt(b);
 
 /** Newest bids first, virtualized; pausing freezes the list and counts what arrives meanwhile. */
 export function LiveFeed({ bids }: { bids: readonly StoredBid[] }) {
@@ -17,7 +16,8 @@ export function LiveFeed({ bids }: { bids: readonly StoredBid[] }) {
   const [frozen, setFrozen] = useState<readonly StoredBid[] | null>(null);
   const shown = frozen ?? bids;
   const newWhilePaused = frozen
-    ? bids.filter((bid) => frozen.length === 0 || newer(bid.timetoken, frozen[0]!.timetoken)).length
+    ? bids.filter((bid) => frozen.length === 0 || isNewer(bid.timetoken, frozen[0]!.timetoken))
+        .length
     : 0;
   const scroller = useRef<HTMLDivElement>(null);
   // TanStack Virtual hands back functions the React Compiler cannot memoize; it is built for that.

@@ -1,22 +1,14 @@
-import { classifyMessage, type BidPlaced, type LotClosed } from './bid-messages';
+import { classifyMessage, type BidPlaced } from './bid-messages';
+import { createLotBoard, type LotSummary } from './lot-board';
+import { createRateBuckets } from './rate-buckets';
+import { isNewer, latestOf } from './timetoken';
+
+export type { LotSummary } from './lot-board';
 
 export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'offline' | 'denied';
 
 export interface StoredBid extends BidPlaced {
   timetoken: string;
-}
-
-export interface LotSummary {
-  key: string;
-  auctionId: string;
-  lotId: string;
-  lotTitle: string;
-  currency: string;
-  highBid: number;
-  bidCount: number;
-  leader: string;
-  lastTimetoken: string;
-  closed: boolean;
 }
 
 export interface MessageCounters {
@@ -59,8 +51,6 @@ interface BidStoreOptions {
   schedule?: (flush: () => void) => void;
 }
 
-const timetokenMs = (timetoken: string) => Number(BigInt(timetoken) / 10_000n);
-const newer = (a: string, b: string) => BigInt(a) > BigInt(b);
 const emptyCounters = (): MessageCounters => ({
   bids: 0,
   invalid: 0,
@@ -85,39 +75,33 @@ export function createBidStore({
   rateSeconds = 300,
   schedule = nextFrame,
 }: BidStoreOptions = {}) {
-  let bids: StoredBid[] = [];
-  const lots = new Map<string, LotSummary>();
+  // Newest first. Changed in place; the snapshot copies it once per frame, not once per bid.
+  const bids: StoredBid[] = [];
+  const lots = createLotBoard(maxLots);
+  const rate = createRateBuckets(rateSeconds);
   const seenBidIds = new Set<string>();
-  // A close can arrive before its lot's bids (live close, bids from history catch-up).
-  const closedLotKeys = new Set<string>();
   const maxSeen = windowSize * 20;
   let counters = emptyCounters();
   let connection: ConnectionState = 'connecting';
   let watching: number | null = null;
   let lastTimetoken: string | null = null;
   let replayed: number | null = null;
-  const buckets = new Map<number, number>();
-  let latestSecond = 0;
 
   const listeners = new Set<() => void>();
   let scheduled = false;
   let snapshot: BidStoreSnapshot = build();
 
   function build(): BidStoreSnapshot {
-    const ratePerSecond = Array.from(
-      { length: rateSeconds },
-      (_, index) => buckets.get(latestSecond - rateSeconds + 1 + index) ?? 0,
-    );
     return {
-      bids,
-      lots: [...lots.values()].sort((a, b) => (newer(a.lastTimetoken, b.lastTimetoken) ? -1 : 1)),
+      bids: bids.slice(),
+      lots: lots.list(),
       counters: { ...counters },
       connection,
       watching,
       lastTimetoken,
       replayed,
-      ratePerSecond,
-      rateEndsAt: latestSecond * 1000,
+      ratePerSecond: rate.perSecond(),
+      rateEndsAt: rate.endsAt(),
     };
   }
 
@@ -136,80 +120,18 @@ export function createBidStore({
     if (seenBidIds.size > maxSeen) seenBidIds.delete(seenBidIds.values().next().value!);
   }
 
-  function countRate(timetoken: string) {
-    const second = Math.floor(timetokenMs(timetoken) / 1000);
-    if (second > latestSecond) latestSecond = second;
-    if (second <= latestSecond - rateSeconds) return;
-    buckets.set(second, (buckets.get(second) ?? 0) + 1);
-    for (const key of buckets.keys()) if (key <= latestSecond - rateSeconds) buckets.delete(key);
-  }
-
   function insertBid(bid: StoredBid) {
-    // Newest first; out-of-order arrivals go to their place.
+    // Out-of-order arrivals go to their place; the usual new bid stops at index 0.
     let index = 0;
-    while (index < bids.length && newer(bids[index]!.timetoken, bid.timetoken)) index += 1;
-    const next = bids.slice();
-    next.splice(index, 0, bid);
-    if (next.length > windowSize) next.length = windowSize;
-    bids = next;
-  }
-
-  function aggregate(bid: StoredBid) {
-    const key = `${bid.auctionId}/${bid.lotId}`;
-    const lot = lots.get(key);
-    if (!lot) {
-      lots.set(key, {
-        key,
-        auctionId: bid.auctionId,
-        lotId: bid.lotId,
-        lotTitle: bid.lotTitle,
-        currency: bid.currency,
-        highBid: bid.amount,
-        bidCount: 1,
-        leader: bid.bidder,
-        lastTimetoken: bid.timetoken,
-        closed: closedLotKeys.has(key),
-      });
-      if (lots.size > maxLots) evictLot();
-      return;
-    }
-    const isHigher = bid.amount > lot.highBid;
-    lots.set(key, {
-      ...lot,
-      bidCount: lot.bidCount + 1,
-      highBid: isHigher ? bid.amount : lot.highBid,
-      leader: isHigher ? bid.bidder : lot.leader,
-      lastTimetoken: newer(bid.timetoken, lot.lastTimetoken) ? bid.timetoken : lot.lastTimetoken,
-    });
-  }
-
-  function evictLot() {
-    // Closed lots go first, then the least recently bid on.
-    const candidates = [...lots.values()].sort(
-      (a, b) =>
-        Number(b.closed) - Number(a.closed) || (newer(a.lastTimetoken, b.lastTimetoken) ? 1 : -1),
-    );
-    lots.delete(candidates[0]!.key);
-  }
-
-  function close(closed: LotClosed, timetoken: string) {
-    const key = `${closed.auctionId}/${closed.lotId}`;
-    closedLotKeys.add(key);
-    if (closedLotKeys.size > maxLots * 5)
-      closedLotKeys.delete(closedLotKeys.values().next().value!);
-    const lot = lots.get(key);
-    if (lot)
-      lots.set(key, {
-        ...lot,
-        closed: true,
-        lastTimetoken: newer(timetoken, lot.lastTimetoken) ? timetoken : lot.lastTimetoken,
-      });
+    while (index < bids.length && isNewer(bids[index]!.timetoken, bid.timetoken)) index += 1;
+    if (index >= windowSize) return;
+    bids.splice(index, 0, bid);
+    if (bids.length > windowSize) bids.length = windowSize;
   }
 
   /** Returns true when the message added a new bid. */
   function ingestOne(message: IncomingMessage): boolean {
-    if (!lastTimetoken || newer(message.timetoken, lastTimetoken))
-      lastTimetoken = message.timetoken;
+    lastTimetoken = latestOf(message.timetoken, lastTimetoken);
     if (message.error) {
       counters.undecryptable += 1;
       return false;
@@ -223,7 +145,7 @@ export function createBidStore({
         counters.unknownType += 1;
         return false;
       case 'lot-closed':
-        close(classified.closed, message.timetoken);
+        lots.close(classified.closed, message.timetoken);
         return false;
       case 'bid': {
         if (seenBidIds.has(classified.bid.bidId)) {
@@ -234,8 +156,8 @@ export function createBidStore({
         const bid = { ...classified.bid, timetoken: message.timetoken };
         counters.bids += 1;
         insertBid(bid);
-        aggregate(bid);
-        countRate(message.timetoken);
+        lots.addBid(bid);
+        rate.count(message.timetoken);
         return true;
       }
     }
@@ -267,7 +189,7 @@ export function createBidStore({
     },
     /** Bids held with a timetoken after `after` and at or before `until`. */
     countBidsBetween(after: string, until: string): number {
-      return bids.filter((bid) => newer(bid.timetoken, after) && !newer(bid.timetoken, until))
+      return bids.filter((bid) => isNewer(bid.timetoken, after) && !isNewer(bid.timetoken, until))
         .length;
     },
     getSnapshot: () => snapshot,
@@ -279,17 +201,15 @@ export function createBidStore({
     },
     /** Sign-out: nothing of the last session's sale stays in memory. */
     reset() {
-      bids = [];
+      bids.length = 0;
       lots.clear();
       seenBidIds.clear();
-      closedLotKeys.clear();
       counters = emptyCounters();
       connection = 'connecting';
       watching = null;
       lastTimetoken = null;
       replayed = null;
-      buckets.clear();
-      latestSecond = 0;
+      rate.clear();
       changed();
     },
   };

@@ -2,6 +2,7 @@
 import PubNub from 'pubnub';
 import type { BidStore, IncomingMessage } from './bid-store';
 import type { RealtimeConfig } from './realtime-config';
+import { latestOf, timetokenFromMs } from './timetoken';
 
 export interface RealtimeConnection {
   /** Swaps in a fresh Access Manager token without resubscribing. */
@@ -18,12 +19,6 @@ const reconnectDelayMs = 3000;
 /** Heartbeats every 9 s; a browser that vanishes leaves the watching count within 20 s. */
 const presenceTimeoutSeconds = 20;
 const historyPage = 100;
-
-const latest = (a: string | null, b: string | null) => {
-  if (a === null) return b;
-  if (b === null) return a;
-  return BigInt(a) > BigInt(b) ? a : b;
-};
 
 type FetchedMessage = { message: unknown; timetoken: string | number; error?: string };
 
@@ -60,7 +55,7 @@ export function connectRealtime(
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
   const markOutage = () => {
-    lastSeenBeforeOutage ??= latest(store.getSnapshot().lastTimetoken, connectedCursor);
+    lastSeenBeforeOutage ??= latestOf(store.getSnapshot().lastTimetoken, connectedCursor);
   };
 
   async function refreshWatching() {
@@ -74,7 +69,7 @@ export function connectRealtime(
 
   /** Gap-free: fetches what was published since the last timetoken seen before the outage. */
   async function catchUp(since: string) {
-    const reconnectedAt = (BigInt(Date.now()) * 10_000n).toString();
+    const reconnectedAt = timetokenFromMs(Date.now());
     let end = since;
     for (let page = 0; page < 50 && !stopped; page += 1) {
       const answer = await pubnub.fetchMessages({

@@ -1,0 +1,98 @@
+import type { LotClosed } from './bid-messages';
+import { isNewer, latestOf } from './timetoken';
+
+export interface LotSummary {
+  key: string;
+  auctionId: string;
+  lotId: string;
+  lotTitle: string;
+  currency: string;
+  highBid: number;
+  bidCount: number;
+  leader: string;
+  lastTimetoken: string;
+  closed: boolean;
+}
+
+interface LotBid {
+  auctionId: string;
+  lotId: string;
+  lotTitle: string;
+  currency: string;
+  amount: number;
+  bidder: string;
+  timetoken: string;
+}
+
+const lotKey = (lot: { auctionId: string; lotId: string }) => `${lot.auctionId}/${lot.lotId}`;
+
+/**
+ * Per lot: high bid, number of bids, leader, open or closed; at most `maxLots`, closed lots
+ * evicted first. A close can arrive before its lot's bids (live close, bids from history
+ * catch-up), so closes are remembered for a while.
+ */
+export function createLotBoard(maxLots: number) {
+  const lots = new Map<string, LotSummary>();
+  const closedKeys = new Set<string>();
+
+  function evict() {
+    const candidates = [...lots.values()].sort(
+      (a, b) =>
+        Number(b.closed) - Number(a.closed) || (isNewer(a.lastTimetoken, b.lastTimetoken) ? 1 : -1),
+    );
+    lots.delete(candidates[0]!.key);
+  }
+
+  return {
+    addBid(bid: LotBid) {
+      const key = lotKey(bid);
+      const lot = lots.get(key);
+      if (!lot) {
+        lots.set(key, {
+          key,
+          auctionId: bid.auctionId,
+          lotId: bid.lotId,
+          lotTitle: bid.lotTitle,
+          currency: bid.currency,
+          highBid: bid.amount,
+          bidCount: 1,
+          leader: bid.bidder,
+          lastTimetoken: bid.timetoken,
+          closed: closedKeys.has(key),
+        });
+        if (lots.size > maxLots) evict();
+        return;
+      }
+      const isHigher = bid.amount > lot.highBid;
+      lots.set(key, {
+        ...lot,
+        bidCount: lot.bidCount + 1,
+        highBid: isHigher ? bid.amount : lot.highBid,
+        leader: isHigher ? bid.bidder : lot.leader,
+        lastTimetoken: latestOf(bid.timetoken, lot.lastTimetoken)!,
+      });
+    },
+    close(closed: LotClosed, timetoken: string) {
+      const key = lotKey(closed);
+      closedKeys.add(key);
+      if (closedKeys.size > maxLots * 5) closedKeys.delete(closedKeys.values().next().value!);
+      const lot = lots.get(key);
+      if (lot)
+        lots.set(key, {
+          ...lot,
+          closed: true,
+          lastTimetoken: latestOf(timetoken, lot.lastTimetoken)!,
+        });
+    },
+    /** Most recently bid on (or closed) first. */
+    list(): LotSummary[] {
+      return [...lots.values()].sort((a, b) =>
+        isNewer(a.lastTimetoken, b.lastTimetoken) ? -1 : 1,
+      );
+    },
+    clear() {
+      lots.clear();
+      closedKeys.clear();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { timetokenToMs } from './timetoken';
+
+/**
+ * Bids per second over the last `seconds` seconds of publish time: one counter per second,
+ * so memory stays the same at any rate. Old seconds are dropped only when time moves on.
+ */
+export function createRateBuckets(seconds: number) {
+  const buckets = new Map<number, number>();
+  let latestSecond = 0;
+
+  return {
+    count(timetoken: string) {
+      const second = Math.floor(timetokenToMs(timetoken) / 1000);
+      if (second > latestSecond) {
+        latestSecond = second;
+        for (const key of buckets.keys()) if (key <= latestSecond - seconds) buckets.delete(key);
+      }
+      if (second <= latestSecond - seconds) return;
+      buckets.set(second, (buckets.get(second) ?? 0) + 1);
+    },
+    /** Counts per second, oldest first, ending at the latest second seen. */
+    perSecond(): number[] {
+      return Array.from(
+        { length: seconds },
+        (_, index) => buckets.get(latestSecond - seconds + 1 + index) ?? 0,
+      );
+    },
+    /** The start (ms) of the latest second counted. */
+    endsAt: () => latestSecond * 1000,
+    clear() {
+      buckets.clear();
+      latestSecond = 0;
+    },
+  };
+}
