@@ -1,8 +1,9 @@
 // The embedded relay: the subset of PubNub's HTTP protocol the JS SDK uses (time, subscribe
 // long-poll, publish, presence, history), for development and tests. Never for production.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { inflateSync, gunzipSync } from 'node:zlib';
 import { createChannelLog, type LoggedMessage } from './channel-log.ts';
+import { applyCors, forbidden, json, optionalNumber, readBody } from './http.ts';
+import { createLongPolls } from './long-polls.ts';
 import { createPresence, type PresenceEvent } from './presence.ts';
 import {
   isPresenceChannel,
@@ -25,59 +26,18 @@ export interface RelayOptions {
   now?: () => number;
 }
 
-interface Waiter {
-  channels: Set<string>;
-  after: string;
-  flush: () => boolean;
-}
-
-const json = (
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) => {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-  response.end(JSON.stringify(body));
-};
-
-/** The body, inflated; null when it exceeds `limit` (also once inflated); throws when corrupt. */
-async function readBody(request: IncomingMessage, limit: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > limit * 4) return null;
-    chunks.push(chunk as Buffer);
-  }
-  const body = Buffer.concat(chunks);
-  const encoding = request.headers['content-encoding'];
-  // Cap what a compressed body may inflate to: a small bomb must not take the relay's memory.
-  const inflateOptions = { maxOutputLength: limit + 1 };
-  try {
-    if (encoding === 'deflate') return inflateSync(body, inflateOptions);
-    if (encoding === 'gzip') return gunzipSync(body, inflateOptions);
-  } catch (error) {
-    // Checked by code, not class: the error may come from another realm (tests).
-    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return null;
-    throw new SyntaxError('The body is not valid compressed data');
-  }
-  return body;
-}
-
 export function createRelay(options: RelayOptions) {
   const now = options.now ?? Date.now;
   const clock = createTimetokenClock(now);
   const log = createChannelLog();
   const presence = createPresence(now);
-  const waiters = new Set<Waiter>();
   const longPollMs = options.longPollMs ?? 280_000;
-  const maxPerPoll = options.maxMessagesPerPoll ?? 100;
+  const longPolls = createLongPolls(log, options.maxMessagesPerPoll ?? 100);
 
   function append(message: Omit<LoggedMessage, 'timetoken'>): string {
     const timetoken = clock.next();
     log.append({ ...message, timetoken });
-    for (const waiter of waiters) if (waiter.channels.has(message.channel)) waiter.flush();
+    longPolls.notify(message.channel);
     return timetoken;
   }
 
@@ -99,22 +59,6 @@ export function createRelay(options: RelayOptions) {
   const sweeper = setInterval(() => publishPresence(presence.sweep()), 1000);
   sweeper.unref();
 
-  function cors(request: IncomingMessage, response: ServerResponse): boolean {
-    const origin = request.headers.origin;
-    if (origin && options.allowedOrigins.includes(origin)) {
-      response.setHeader('access-control-allow-origin', origin);
-      response.setHeader('vary', 'origin');
-      response.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS');
-      response.setHeader('access-control-allow-headers', 'content-type, content-encoding');
-      response.setHeader('access-control-max-age', '600');
-    }
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204).end();
-      return true;
-    }
-    return false;
-  }
-
   function subscribe(
     request: IncomingMessage,
     response: ServerResponse,
@@ -122,55 +66,29 @@ export function createRelay(options: RelayOptions) {
     segments: string[],
   ) {
     const [, , subscribeKey, channelSegment = ','] = segments;
-    if (subscribeKey !== options.subscribeKey)
-      return json(response, 403, { status: 403, error: true, message: 'Forbidden' });
+    if (subscribeKey !== options.subscribeKey) return forbidden(response);
     const channels = parseChannels(channelSegment);
     const uuid = url.searchParams.get('uuid') ?? 'anonymous';
-    const heartbeat = Number(url.searchParams.get('heartbeat') ?? NaN);
     const tt = url.searchParams.get('tt');
     const watched = channels.filter((channel) => !isPresenceChannel(channel));
-
-    if (!isTimetoken(tt) || tt === '0') {
-      // Handshake: allocate the cursor first, so the subscriber's own join comes after it.
-      const cursor = clock.next();
-      publishPresence(
-        presence.heartbeat(uuid, watched, Number.isFinite(heartbeat) ? heartbeat : undefined),
-      );
-      return json(response, 200, { t: { t: cursor, r: 1 }, m: [] });
-    }
+    const isHandshake = !isTimetoken(tt) || tt === '0';
+    // Allocate the handshake's cursor before recording the join, so the subscriber sees its own.
+    const cursor = isHandshake ? clock.next() : tt;
     // An open subscription keeps its uuid present, as with PubNub.
-    publishPresence(
-      presence.heartbeat(uuid, watched, Number.isFinite(heartbeat) ? heartbeat : undefined),
-    );
+    publishPresence(presence.heartbeat(uuid, watched, optionalNumber(url, 'heartbeat')));
+    if (isHandshake) return json(response, 200, { t: { t: cursor, r: 1 }, m: [] });
 
-    const waiter: Waiter = {
-      channels: new Set(channels),
-      after: tt,
-      flush: () => {
-        const messages = log.since(waiter.channels, waiter.after, maxPerPoll);
-        if (messages.length === 0) return false;
-        finish(
-          messages.at(-1)!.timetoken,
-          messages.map((message) => toEnvelope(message, options.subscribeKey)),
-        );
-        return true;
-      },
-    };
-    let done = false;
-    const finish = (cursor: string, envelopes: unknown[]) => {
-      if (done) return;
-      done = true;
-      waiters.delete(waiter);
-      clearTimeout(timer);
-      json(response, 200, { t: { t: cursor, r: 1 }, m: envelopes });
-    };
-    const timer = setTimeout(() => finish(tt, []), longPollMs);
-    request.on('close', () => {
-      done = true;
-      waiters.delete(waiter);
-      clearTimeout(timer);
+    longPolls.wait({
+      request,
+      channels,
+      after: cursor,
+      timeoutMs: longPollMs,
+      answer: (next, messages) =>
+        json(response, 200, {
+          t: { t: next, r: 1 },
+          m: messages.map((message) => toEnvelope(message, options.subscribeKey)),
+        }),
     });
-    if (!waiter.flush()) waiters.add(waiter);
   }
 
   async function publish(
@@ -181,12 +99,7 @@ export function createRelay(options: RelayOptions) {
   ) {
     const [, publishKey, subscribeKey, , channelSegment = '', , ...payloadSegments] = segments;
     if (publishKey !== options.publishKey || subscribeKey !== options.subscribeKey) {
-      return json(response, 403, {
-        status: 403,
-        error: true,
-        message: 'Forbidden',
-        service: 'Access Manager',
-      });
+      return forbidden(response);
     }
     let text: string;
     if (request.method === 'POST') {
@@ -230,15 +143,11 @@ export function createRelay(options: RelayOptions) {
   function presenceCall(response: ServerResponse, url: URL, segments: string[]) {
     // /v2/presence/sub-key/{sub}/channel/{chs}[/heartbeat|/leave]
     const [, , , subscribeKey, , channelSegment = ',', action] = segments;
-    if (subscribeKey !== options.subscribeKey)
-      return json(response, 403, { status: 403, error: true, message: 'Forbidden' });
+    if (subscribeKey !== options.subscribeKey) return forbidden(response);
     const channels = parseChannels(channelSegment).filter((channel) => !isPresenceChannel(channel));
     const uuid = url.searchParams.get('uuid') ?? 'anonymous';
     if (action === 'heartbeat') {
-      const timeout = Number(url.searchParams.get('heartbeat') ?? NaN);
-      publishPresence(
-        presence.heartbeat(uuid, channels, Number.isFinite(timeout) ? timeout : undefined),
-      );
+      publishPresence(presence.heartbeat(uuid, channels, optionalNumber(url, 'heartbeat')));
       return json(response, 200, { status: 200, message: 'OK', service: 'Presence' });
     }
     if (action === 'leave') {
@@ -282,8 +191,7 @@ export function createRelay(options: RelayOptions) {
   function history(response: ServerResponse, url: URL, segments: string[]) {
     // /v3/history/sub-key/{sub}/channel/{chs}
     const [, , , subscribeKey, , channelSegment = ''] = segments;
-    if (subscribeKey !== options.subscribeKey)
-      return json(response, 403, { status: 403, error: true, message: 'Forbidden' });
+    if (subscribeKey !== options.subscribeKey) return forbidden(response);
     const channels = parseChannels(channelSegment);
     const ceiling = channels.length > 1 ? 25 : 100;
     const max = Math.min(
@@ -318,7 +226,7 @@ export function createRelay(options: RelayOptions) {
   // message near PubNub's 32 KiB (percent-encoded, up to three times longer) reaches the size check.
   const server = createServer({ maxHeaderSize: 128 * 1024 }, (request, response) => {
     void (async () => {
-      if (cors(request, response)) return;
+      if (applyCors(request, response, options.allowedOrigins)) return;
       const url = new URL(request.url ?? '/', 'http://relay');
       const segments = url.pathname
         .split('/')
@@ -358,7 +266,7 @@ export function createRelay(options: RelayOptions) {
     },
     close(): Promise<void> {
       clearInterval(sweeper);
-      for (const waiter of waiters) waiters.delete(waiter);
+      longPolls.clear();
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));
     },
