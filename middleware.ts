@@ -1,8 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { edgeRedirect } from '@/lib/access/edge-access';
+import { edgeRedirect, guardedPaths } from '@/lib/access/edge-access';
 import { resolveAppEnv } from '@/lib/app-env';
 import { sessionCookieName, verifySessionCookie } from '@/lib/server/auth/session-cookie';
 import { requestHostname } from '@/lib/server/http/request-host';
+import { clearSessionCookie } from '@/lib/server/http/session-response';
 import {
   baselineSecurityHeaders,
   contentSecurityPolicy,
@@ -17,13 +18,14 @@ export async function middleware(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const cookie = request.cookies.get(sessionCookieName)?.value;
 
-  if (pathname === '/sign' || pathname === '/dash') {
+  if ((guardedPaths as readonly string[]).includes(pathname)) {
     const claims = await verifySessionCookie(cookie, process.env.SESSION_SECRET);
     const target = edgeRedirect(pathname, claims !== null);
     if (target) {
       const response = NextResponse.redirect(new URL(target, request.url), 307);
       // A cookie that fails the check is useless: drop it so no later step trusts it.
-      if (cookie && !claims) response.cookies.delete(sessionCookieName);
+      // (`cookies.delete` would send it without Secure, which a browser ignores for `__Host-`.)
+      if (cookie && !claims) clearSessionCookie(response);
       return withSecurityHeaders(response);
     }
   }

@@ -166,6 +166,12 @@ test('forged, foreign, expired and subrequest-smuggled cookies never reach /dash
       cookie: `${cookieName}=not-a-token`,
     },
   };
+  // The edge drops a cookie that fails its check, with the attributes `__Host-` requires.
+  const dropped = await request.get('/dash', { headers: cases.forged, maxRedirects: 0 });
+  expect(dropped.headers()['set-cookie']).toMatch(
+    /__Host-gavel_session=;[^\n]*Max-Age=0[^\n]*Secure/,
+  );
+
   for (const [name, headers] of Object.entries(cases)) {
     const result = await follow(request, '/dash', headers);
     expect({ name, final: result.final }).toEqual({ name, final: '/sign' });
