@@ -1,13 +1,10 @@
 /** @jest-environment node */
 // The auth API end to end through its route handlers, on a real in-memory PGlite database.
+import '@/lib/server/testing/memory-database-env';
 import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import type { Database } from '@/lib/server/db/database';
 
-process.env.DATA_DIR = 'memory://';
-process.env.SESSION_SECRET = 'x'.repeat(48);
-delete process.env.DATABASE_URL;
-delete process.env.VERCEL;
 jest.setTimeout(60_000);
 
 type SignInRoute = typeof import('@/app/api/auth/sign-in/route');

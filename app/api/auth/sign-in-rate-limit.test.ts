@@ -1,13 +1,10 @@
 /** @jest-environment node */
 // Sign-in limits through the route handler: 10 failures in 15 minutes per login id, or per client
 // address where the platform names one (Vercel); real in-memory PGlite database.
+import '@/lib/server/testing/memory-database-env';
 import { NextRequest } from 'next/server';
 import type { Database } from '@/lib/server/db/database';
 
-process.env.DATA_DIR = 'memory://';
-process.env.SESSION_SECRET = 'x'.repeat(48);
-delete process.env.DATABASE_URL;
-delete process.env.VERCEL;
 jest.setTimeout(60_000);
 
 type SignInRoute = typeof import('@/app/api/auth/sign-in/route');

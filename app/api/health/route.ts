@@ -1,10 +1,9 @@
 // GET /api/health: liveness and database reachability, for load balancers and the dashboard.
 import { databaseIsUp } from '@/lib/server/db/database';
 import { database } from '@/lib/server/db/connection';
+import { noStore } from '@/lib/server/http/api-problem';
 
 export const dynamic = 'force-dynamic';
-
-const noStore = { 'cache-control': 'no-store' };
 
 export async function GET() {
   const up = await database()

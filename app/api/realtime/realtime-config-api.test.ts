@@ -1,12 +1,10 @@
 /** @jest-environment node */
 // GET /api/realtime/config through its route handler, on a real in-memory PGlite database.
 import { NextRequest } from 'next/server';
+import '@/lib/server/testing/memory-database-env';
 
-process.env.DATA_DIR = 'memory://';
-process.env.SESSION_SECRET = 'x'.repeat(48);
 process.env.RELAY_PORT = '4123';
 process.env.PUBNUB_CIPHER_KEY = 'cipher-for-tests';
-delete process.env.DATABASE_URL;
 delete process.env.PUBNUB_SUBSCRIBE_KEY;
 delete process.env.PUBNUB_SECRET_KEY;
 

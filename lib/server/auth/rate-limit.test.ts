@@ -1,11 +1,8 @@
 /** @jest-environment node */
 // The sign-in failure counters, with explicit clocks, on a real in-memory PGlite database.
+import '@/lib/server/testing/memory-database-env';
 import type { Database } from '@/lib/server/db/database';
 
-process.env.DATA_DIR = 'memory://';
-process.env.SESSION_SECRET = 'x'.repeat(48);
-delete process.env.DATABASE_URL;
-delete process.env.VERCEL;
 jest.setTimeout(60_000);
 
 type RateLimit = typeof import('./rate-limit');

@@ -54,14 +54,19 @@ async function pruneOldFailures(db: Database, now: Date) {
     .where(lt(signInFailures.failedAt, new Date(now.getTime() - failureWindowMs)));
 }
 
+/** Counts one failure (an attempt is one until it succeeds); returns its row id. */
 export async function recordSignInFailure(
   db: Database,
   loginId: string,
   clientAddress: string | null,
   now = new Date(),
-) {
-  await db.insert(signInFailures).values({ loginId, clientAddress, failedAt: now });
+): Promise<number> {
+  const [row] = await db
+    .insert(signInFailures)
+    .values({ loginId, clientAddress, failedAt: now })
+    .returning({ id: signInFailures.id });
   await pruneOldFailures(db, now);
+  return row!.id;
 }
 
 /**
@@ -90,18 +95,15 @@ export async function reserveSignInAttempt(
       now,
     );
     if (retryAfter !== null) return { retryAfter };
-    const [row] = await tx
-      .insert(signInFailures)
-      .values({ loginId, clientAddress, failedAt: now })
-      .returning({ id: signInFailures.id });
-    return { attemptId: row!.id };
+    return {
+      attemptId: await recordSignInFailure(tx as unknown as Database, loginId, clientAddress, now),
+    };
   });
 }
 
 /** The attempt succeeded: it was no failure. */
-export async function withdrawAttempt(db: Database, attemptId: number, now = new Date()) {
+export async function withdrawAttempt(db: Database, attemptId: number) {
   await db.delete(signInFailures).where(eq(signInFailures.id, attemptId));
-  await pruneOldFailures(db, now);
 }
 
 /** A successful sign-in forgives that login id's failures; its address keeps counting them. */

@@ -1,13 +1,10 @@
 /** @jest-environment node */
 // Sessions and what the database stores, with explicit clocks, on a real in-memory PGlite database.
+import '@/lib/server/testing/memory-database-env';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/lib/server/db/database';
 
-process.env.DATA_DIR = 'memory://';
-process.env.SESSION_SECRET = 'x'.repeat(48);
-delete process.env.DATABASE_URL;
-delete process.env.VERCEL;
 jest.setTimeout(60_000);
 
 type Sessions = typeof import('./sessions');

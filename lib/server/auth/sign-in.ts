@@ -34,7 +34,7 @@ export async function signIn(
   // A failure was counted when the attempt was reserved: nothing more to record.
   if (!account || !passwordMatches || account.disabledAt) throw invalidCredentials();
 
-  await withdrawAttempt(db, attempt.attemptId, now);
+  await withdrawAttempt(db, attempt.attemptId);
   await clearLoginFailures(db, account.loginId, now);
   const session = await createSession(db, account.id, signingSecret, now);
   return {

@@ -1,0 +1,8 @@
+// Imported by the API and database tests before any server module loads: a fresh in-memory
+// PGlite per test file, a fixed signing secret, and no platform (Vercel) headers trusted.
+process.env.DATA_DIR = 'memory://';
+process.env.SESSION_SECRET = 'x'.repeat(48);
+delete process.env.DATABASE_URL;
+delete process.env.VERCEL;
+
+export {};
