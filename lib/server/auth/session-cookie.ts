@@ -45,13 +45,5 @@ export async function verifySessionCookie(
   }
 }
 
-export function sessionCookieAttributes(maxAgeSeconds: number) {
-  return {
-    name: sessionCookieName,
-    httpOnly: true,
-    secure: true,
-    sameSite: 'lax' as const,
-    path: '/',
-    maxAge: maxAgeSeconds,
-  };
-}
+/** The attributes every Set-Cookie of the session carries (SPEC 5; `__Host-` needs Secure, Path=/). */
+export const sessionCookieAttributes = 'Path=/; HttpOnly; Secure; SameSite=Lax';

@@ -2,9 +2,7 @@ import 'server-only';
 import { sessionCookieAttributes, sessionCookieName } from '@/lib/server/auth/session-cookie';
 
 function serialize(value: string, maxAgeSeconds: number): string {
-  const { path, sameSite } = sessionCookieAttributes(maxAgeSeconds);
-  const sameSiteText = sameSite.charAt(0).toUpperCase() + sameSite.slice(1);
-  return `${sessionCookieName}=${value}; Path=${path}; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=${sameSiteText}`;
+  return `${sessionCookieName}=${value}; Max-Age=${maxAgeSeconds}; ${sessionCookieAttributes}`;
 }
 
 export function setSessionCookie(
