@@ -4,6 +4,7 @@ import { prepareDummyHash } from '@/lib/server/auth/password';
 import { signingSecret } from '@/lib/server/auth/signing-secret';
 import { databaseHandle } from '@/lib/server/db/connection';
 import { ensureDemoAccount } from '@/lib/server/db/demo-account';
+import { ensureSampleAgreements } from '@/lib/server/db/sample-agreements';
 
 /** Runs once per server process before it serves: configuration, migrations, demo data. */
 export async function startServer(): Promise<void> {
@@ -13,5 +14,9 @@ export async function startServer(): Promise<void> {
   console.info(
     `gavel: database ready (${kind === 'pglite' ? `embedded PGlite in ${env.dataDir}` : 'PostgreSQL'})`,
   );
-  await Promise.all([ensureDemoAccount(db, env), prepareDummyHash()]);
+  await Promise.all([
+    ensureDemoAccount(db, env),
+    ensureSampleAgreements(db, env),
+    prepareDummyHash(),
+  ]);
 }

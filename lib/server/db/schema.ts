@@ -1,6 +1,17 @@
 // Tables of the console. No `server-only` here: drizzle-kit loads this file outside Next to
 // generate migrations. It holds definitions only, no secret, and only server code imports it.
-import { index, pgTable, text, timestamp, uuid, bigserial } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 export const staffAccounts = pgTable('staff_accounts', {
   id: uuid('id').primaryKey(),
@@ -49,4 +60,66 @@ export const signInFailures = pgTable(
     index('sign_in_failures_login_idx').on(table.loginId, table.failedAt),
     index('sign_in_failures_address_idx').on(table.clientAddress, table.failedAt),
   ],
+);
+
+/**
+ * Sale agreements produced by closed lots, received from the auction platform. `seq` orders them
+ * for keyset pagination: ingests are serialised, so it grows in commit order.
+ */
+export const agreements = pgTable(
+  'agreements',
+  {
+    id: uuid('id').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    /** The platform's own id: ingest is idempotent on it. */
+    platformId: text('platform_id').notNull().unique(),
+    auctionId: text('auction_id').notNull(),
+    lotId: text('lot_id').notNull(),
+    lotTitle: text('lot_title').notNull(),
+    buyer: text('buyer').notNull(),
+    /** Minor units of `currency` (cents, pence). */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    /** Optimistic concurrency: every decision must name the version it saw. */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedByAccountId: uuid('decided_by_account_id').references(() => staffAccounts.id),
+    /** Login id of the decider, kept as it was at the decision. */
+    decidedBy: text('decided_by'),
+    decidedByName: text('decided_by_name'),
+    reason: text('reason'),
+  },
+  (table) => [
+    index('agreements_status_seq_idx').on(table.status, table.seq),
+    check('agreements_status_check', sql`${table.status} in ('pending', 'approved', 'rejected')`),
+    check('agreements_amount_check', sql`${table.amount} >= 0`),
+  ],
+);
+
+/** Append-only (a trigger refuses updates and deletes): every decision, who made it and why. */
+export const agreementDecisions = pgTable(
+  'agreement_decisions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    agreementId: uuid('agreement_id')
+      .notNull()
+      .references(() => agreements.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => staffAccounts.id),
+    loginId: text('login_id').notNull(),
+    displayName: text('display_name').notNull(),
+    decision: text('decision', { enum: ['approve', 'reject'] }).notNull(),
+    reason: text('reason'),
+    statusBefore: text('status_before', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    statusAfter: text('status_after', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    versionBefore: integer('version_before').notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('agreement_decisions_agreement_idx').on(table.agreementId, table.id)],
 );

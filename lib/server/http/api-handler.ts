@@ -20,6 +20,8 @@ interface HandlerOptions<Body> {
   mutation?: boolean;
   /** Server-to-server calls authenticated otherwise (bearer token) skip the origin check. */
   crossOrigin?: boolean;
+  /** Checks run first, before the body is read (a bearer token): throw an ApiProblem to refuse. */
+  authorize?: (request: NextRequest) => void;
 }
 
 export interface HandlerContext<Body, Session> {
@@ -32,7 +34,7 @@ export interface HandlerContext<Body, Session> {
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-function describeZodError(error: z.ZodError): string {
+export function describeZodError(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)
     .map((issue) =>
@@ -55,8 +57,9 @@ function withNoStore(response: Response): Response {
 }
 
 /**
- * The one wrapper of every route handler: origin and content-type checks for mutations, the
- * 64 KiB body limit, zod validation, the session check in the database, and the error envelope.
+ * The one wrapper of every route handler, in this order: the caller's own check (a bearer token),
+ * origin and content-type checks for mutations, the session check in the database, the 64 KiB
+ * body limit and zod validation, then the handler inside the error envelope.
  */
 export function apiHandler<Body = undefined, RequireSession extends boolean = false>(
   options: HandlerOptions<Body> & { session?: RequireSession },
@@ -72,20 +75,14 @@ export function apiHandler<Body = undefined, RequireSession extends boolean = fa
     routeContext?: RouteContext,
   ): Promise<Response> {
     try {
+      options.authorize?.(request);
       const isMutation = options.mutation ?? !['GET', 'HEAD'].includes(request.method);
-      let body: unknown = undefined;
       if (isMutation) {
         if (!options.crossOrigin) assertSameOrigin(request);
         assertJsonContentType(request);
-        const text = await readBodyText(request);
-        const json = text.trim() === '' ? undefined : parseJson(text);
-        if (options.body) {
-          const parsed = options.body.safeParse(json);
-          if (!parsed.success) throw new ApiProblem('bad_request', describeZodError(parsed.error));
-          body = parsed.data;
-        }
       }
 
+      // The session before the body: a caller without one learns nothing about what it sent.
       const db = await database();
       const cookie = request.cookies.get(sessionCookieName)?.value;
       const session = cookie ? await resolveSession(db, cookie, signingSecret()) : null;
@@ -93,6 +90,17 @@ export function apiHandler<Body = undefined, RequireSession extends boolean = fa
         const response = problemResponse(new ApiProblem('unauthorized', 'Sign in to continue.'));
         if (cookie) clearSessionCookie(response);
         return response;
+      }
+
+      let body: unknown = undefined;
+      if (isMutation) {
+        const text = await readBodyText(request);
+        const json = text.trim() === '' ? undefined : parseJson(text);
+        if (options.body) {
+          const parsed = options.body.safeParse(json);
+          if (!parsed.success) throw new ApiProblem('bad_request', describeZodError(parsed.error));
+          body = parsed.data;
+        }
       }
 
       const rawParams = (await routeContext?.params) ?? {};

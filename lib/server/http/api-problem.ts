@@ -20,6 +20,8 @@ export class ApiProblem extends Error {
     readonly code: ProblemCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** More top-level fields beside `error`, such as the current state with a 409. */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiProblem';
@@ -34,7 +36,7 @@ export const noStore = { 'cache-control': 'no-store' } as const;
 
 export function problemResponse(problem: ApiProblem): Response {
   return Response.json(
-    { error: { code: problem.code, message: problem.message } },
+    { ...problem.extra, error: { code: problem.code, message: problem.message } },
     { status: problem.status, headers: { ...noStore, ...problem.headers } },
   );
 }

@@ -1,0 +1,16 @@
+// POST /api/platform/agreements: the auction platform's ingest of closed lots (bearer token).
+import { serverEnv } from '@/lib/env';
+import { ingestBodySchema } from '@/lib/server/agreements/agreement-input';
+import { ingestAgreements } from '@/lib/server/agreements/ingest';
+import { assertPlatformToken } from '@/lib/server/agreements/platform-token';
+import { apiHandler } from '@/lib/server/http/api-handler';
+
+export const POST = apiHandler(
+  {
+    body: ingestBodySchema,
+    crossOrigin: true,
+    authorize: (request) =>
+      assertPlatformToken(request.headers.get('authorization'), serverEnv().platformToken),
+  },
+  async ({ body, db }) => Response.json(await ingestAgreements(db, body.items)),
+);

@@ -1,0 +1,66 @@
+// The agreement as every API answer carries it (SPEC 5), shared by the server that builds it and
+// the browser that validates it. zod/mini: this module runs in the browser.
+import * as z from 'zod/mini';
+
+export const agreementStatuses = ['pending', 'approved', 'rejected'] as const;
+export type AgreementStatus = (typeof agreementStatuses)[number];
+
+export const decisions = ['approve', 'reject'] as const;
+export type Decision = (typeof decisions)[number];
+
+/** A reject needs a reason of this many characters (trimmed); an approve may carry one. */
+export const reasonLength = { min: 3, max: 500 } as const;
+
+/** Page sizes of `GET /api/agreements`. */
+export const pageLimit = { default: 25, max: 100 } as const;
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+export const agreementSchema = z.object({
+  id: z.string(),
+  platformId: z.string(),
+  auctionId: z.string(),
+  lotId: z.string(),
+  lotTitle: z.string(),
+  buyer: z.string(),
+  amount: z.int(),
+  currency: z.string(),
+  status: z.enum(agreementStatuses),
+  version: z.int(),
+  closedAt: isoDateTime,
+  createdAt: isoDateTime,
+  decidedAt: z.nullable(isoDateTime),
+  /** Login id of the staff member who decided. */
+  decidedBy: z.nullable(z.string()),
+  /** Their display name at the time. */
+  decidedByName: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
+});
+export type Agreement = z.infer<typeof agreementSchema>;
+
+export const agreementPageSchema = z.object({
+  items: z.array(agreementSchema),
+  nextCursor: z.nullable(z.string()),
+});
+export type AgreementPage = z.infer<typeof agreementPageSchema>;
+
+export const decisionLogEntrySchema = z.object({
+  id: z.int(),
+  decision: z.enum(decisions),
+  reason: z.nullable(z.string()),
+  statusBefore: z.enum(agreementStatuses),
+  statusAfter: z.enum(agreementStatuses),
+  decidedBy: z.string(),
+  decidedByName: z.string(),
+  decidedAt: isoDateTime,
+});
+export type DecisionLogEntry = z.infer<typeof decisionLogEntrySchema>;
+
+export const agreementHistorySchema = z.object({
+  agreement: agreementSchema,
+  decisions: z.array(decisionLogEntrySchema),
+});
+export type AgreementHistory = z.infer<typeof agreementHistorySchema>;
+
+/** The 409 of a decision: the error envelope plus the agreement as it now is. */
+export const decisionConflictSchema = z.object({ agreement: agreementSchema });

@@ -1,0 +1,72 @@
+import 'server-only';
+import { z } from 'zod';
+import { agreementStatuses, decisions, pageLimit, reasonLength } from '@/lib/agreements/agreement';
+
+// Printable text: trimmed, no control characters, within a length.
+const text = (name: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${name} is required`)
+    .max(max, `${name} is at most ${max} characters`)
+    .regex(/^[^\u0000-\u001f\u007f]*$/, `${name} must not contain control characters`);
+
+export const maxIngestBatch = 100;
+
+export const ingestItemSchema = z.strictObject({
+  platformId: text('platformId', 200),
+  auctionId: text('auctionId', 100),
+  lotId: text('lotId', 100),
+  lotTitle: text('lotTitle', 300),
+  buyer: text('buyer', 200),
+  amount: z
+    .number()
+    .int('amount must be an integer number of minor units')
+    .min(0, 'amount must not be negative')
+    .max(Number.MAX_SAFE_INTEGER, 'amount is too large'),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code such as EUR'),
+  closedAt: z.iso.datetime({ offset: true, message: 'closedAt must be an ISO 8601 date-time' }),
+});
+export type IngestItem = z.infer<typeof ingestItemSchema>;
+
+export const ingestBodySchema = z.strictObject({
+  items: z
+    .array(ingestItemSchema)
+    .min(1, 'items needs at least 1 agreement')
+    .max(maxIngestBatch, `items takes at most ${maxIngestBatch} agreements per call`),
+});
+
+export const decisionBodySchema = z
+  .strictObject({
+    decision: z.enum(decisions, { message: 'decision must be "approve" or "reject"' }),
+    reason: z
+      .string()
+      .trim()
+      .max(reasonLength.max, `reason is at most ${reasonLength.max} characters`)
+      .optional()
+      .nullable(),
+    version: z.number().int().min(1, 'version must be a positive integer'),
+  })
+  .transform(({ reason, ...rest }) => ({ ...rest, reason: reason ? reason : null }))
+  .refine((body) => body.decision !== 'reject' || (body.reason?.length ?? 0) >= reasonLength.min, {
+    message: `reason of at least ${reasonLength.min} characters is required to reject`,
+    path: ['reason'],
+  });
+export type DecisionBody = z.infer<typeof decisionBodySchema>;
+
+export const listQuerySchema = z.object({
+  status: z
+    .enum(agreementStatuses, { message: 'status must be pending, approved or rejected' })
+    .default('pending'),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce
+    .number()
+    .int('limit must be an integer')
+    .min(1, 'limit must be at least 1')
+    .max(pageLimit.max, `limit is at most ${pageLimit.max}`)
+    .default(pageLimit.default),
+  q: z.string().trim().max(200, 'q is at most 200 characters').optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const agreementIdSchema = z.uuid();

@@ -1,0 +1,27 @@
+import 'server-only';
+import type { Agreement } from '@/lib/agreements/agreement';
+import { agreements } from '@/lib/server/db/schema';
+
+export type AgreementRow = typeof agreements.$inferSelect;
+
+/** The row as the API answers it (SPEC 5): no internal columns, dates as ISO strings. */
+export function toAgreement(row: AgreementRow): Agreement {
+  return {
+    id: row.id,
+    platformId: row.platformId,
+    auctionId: row.auctionId,
+    lotId: row.lotId,
+    lotTitle: row.lotTitle,
+    buyer: row.buyer,
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status,
+    version: row.version,
+    closedAt: row.closedAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    decidedBy: row.decidedBy,
+    decidedByName: row.decidedByName,
+    reason: row.reason,
+  };
+}
