@@ -1,4 +1,6 @@
 /** @jest-environment node */
+import { ingestBodySchema } from '@/lib/server/agreements/agreement-input';
+import type { PlatformAgreement } from './agreement-ingest.ts';
 import {
   createBidGenerator,
   incrementFor,
@@ -20,17 +22,27 @@ function seededRandom(seed: number) {
 
 const start = Date.UTC(2026, 2, 14, 18, 0, 0);
 
-function generate(seed: number, count: number, openLots?: number) {
+/** `count` events, each lot.closed with the agreements onSold gave while producing it. */
+function generateWithSales(seed: number, count: number, openLots?: number) {
   let ids = 0;
   let ticks = 0;
+  let sold: PlatformAgreement[] = [];
   const next = createBidGenerator({
     random: seededRandom(seed),
     uuid: () => `bid-${String((ids += 1)).padStart(5, '0')}`,
     now: () => new Date(start + (ticks += 1) * 500),
     openLots,
+    onSold: (agreement) => sold.push(agreement),
   });
-  return Array.from({ length: count }, () => next());
+  return Array.from({ length: count }, () => {
+    sold = [];
+    const event = next();
+    return { event, sold };
+  });
 }
+
+const generate = (seed: number, count: number, openLots?: number) =>
+  generateWithSales(seed, count, openLots).map(({ event }) => event);
 
 const sales: Record<string, { currency: string; low: number; high: number; titles: string[] }> = {
   'paris-modern-art-2026': {
@@ -162,7 +174,7 @@ describe.each([1, 42, 2026])('createBidGenerator with seed %i', (seed) => {
     }
   });
 
-  it('closes lots with the last bid of that lot as the winner, and no bid after', () => {
+  it('closes lots with the last bid of that lot as the winner (none when unsold), and no bid after', () => {
     const lastBid = new Map<string, BidPlaced>();
     const closed = new Set<string>();
     for (const event of events) {
@@ -182,26 +194,71 @@ describe.each([1, 42, 2026])('createBidGenerator with seed %i', (seed) => {
       expect(event.v).toBe(1);
       expect(closed.has(event.lotId)).toBe(false);
       closed.add(event.lotId);
-      const winner = lastBid.get(event.lotId);
-      expect(winner).toBeDefined();
-      expect(event.winningBidId).toBe(winner!.bidId);
-      expect(event.auctionId).toBe(winner!.auctionId);
       expect(event.closedAt).toMatch(isoInstant);
-      expect(Date.parse(event.closedAt)).toBeGreaterThan(Date.parse(winner!.placedAt));
+      const winner = lastBid.get(event.lotId);
+      if (!winner) {
+        expect(event.winningBidId).toBeNull();
+        expect(sales[event.auctionId]).toBeDefined();
+        continue;
+      }
+      expect(event.winningBidId).toBe(winner.bidId);
+      expect(event.auctionId).toBe(winner.auctionId);
+      expect(Date.parse(event.closedAt)).toBeGreaterThan(Date.parse(winner.placedAt));
     }
   });
 
-  it('gives a lot between 5 and 24 bids before it closes', () => {
+  it('gives a lot between 5 and 24 bids before it closes, or none when it passes unsold', () => {
     const bidCount = new Map<string, number>();
+    const closedCounts: number[] = [];
     for (const event of events) {
       if (event.type === 'bid.placed') {
         bidCount.set(event.lotId, (bidCount.get(event.lotId) ?? 0) + 1);
       } else {
-        const count = bidCount.get(event.lotId)!;
-        expect(count).toBeGreaterThanOrEqual(5);
-        expect(count).toBeLessThanOrEqual(24);
+        closedCounts.push(bidCount.get(event.lotId) ?? 0);
       }
     }
+    for (const count of closedCounts) {
+      if (count === 0) continue;
+      expect(count).toBeGreaterThanOrEqual(5);
+      expect(count).toBeLessThanOrEqual(24);
+    }
+    const unsold = closedCounts.filter((count) => count === 0).length;
+    expect(unsold).toBeGreaterThan(0);
+    expect(unsold).toBeLessThan(closedCounts.length / 4);
+  });
+
+  it('gives exactly one agreement per sold lot, with its winning bidder and amount, and none for unsold lots', () => {
+    const steps = generateWithSales(seed, 2_000);
+    const lastBid = new Map<string, BidPlaced>();
+    let sold = 0;
+    for (const { event, sold: agreements } of steps) {
+      if (event.type === 'bid.placed') {
+        expect(agreements).toEqual([]);
+        lastBid.set(event.lotId, event);
+        continue;
+      }
+      const winner = lastBid.get(event.lotId);
+      if (event.winningBidId === null) {
+        expect(winner).toBeUndefined();
+        expect(agreements).toEqual([]);
+        continue;
+      }
+      sold += 1;
+      expect(winner?.bidId).toBe(event.winningBidId);
+      expect(agreements).toEqual([
+        {
+          platformId: `${event.auctionId}:${event.lotId}:${event.winningBidId}`,
+          auctionId: event.auctionId,
+          lotId: event.lotId,
+          lotTitle: winner!.lotTitle,
+          buyer: winner!.bidder,
+          amount: winner!.amount,
+          currency: winner!.currency,
+          closedAt: event.closedAt,
+        },
+      ]);
+    }
+    expect(sold).toBeGreaterThan(50);
   });
 
   it('is deterministic for a seed', () => {
@@ -240,5 +297,28 @@ describe('createBidGenerator lots', () => {
     const [first, second] = generate(3, 2);
     expect(first).toMatchObject({ type: 'bid.placed', placedAt: '2026-03-14T18:00:00.500Z' });
     expect(second).toMatchObject({ placedAt: '2026-03-14T18:00:01.000Z' });
+  });
+
+  it('gives sold lots platformIds unique over many events and across a relay restart, valid for the console', () => {
+    // A restart numbers lots from lot-0001 again; only the winning bid's uuid tells the sales apart.
+    const run = (restart: string) => {
+      let ids = 0;
+      const sold: PlatformAgreement[] = [];
+      const next = createBidGenerator({
+        random: seededRandom(99),
+        uuid: () => `${restart}-${(ids += 1)}`,
+        now: () => new Date(start),
+        onSold: (agreement) => sold.push(agreement),
+      });
+      for (let i = 0; i < 20_000; i += 1) next();
+      return sold;
+    };
+    const sold = [...run('first'), ...run('second')];
+    expect(sold.length).toBeGreaterThan(1_000);
+    expect(new Set(sold.map((agreement) => agreement.lotId)).size).toBeLessThan(sold.length);
+    expect(new Set(sold.map((agreement) => agreement.platformId)).size).toBe(sold.length);
+    for (let i = 0; i < sold.length; i += 100) {
+      expect(ingestBodySchema.safeParse({ items: sold.slice(i, i + 100) }).error).toBeUndefined();
+    }
   });
 });

@@ -1,5 +1,8 @@
 // Realistic auction traffic for the simulator: several sales, lots with rising bids by increment,
-// bidders outbidding each other, and lots closing after a while. Pure: the randomness is injected.
+// bidders outbidding each other, and lots closing after a while, sold to the last bidder (onSold
+// gives the agreement) or now and then passed unsold. Pure: randomness, ids and clock are injected.
+import type { PlatformAgreement } from './agreement-ingest.ts';
+
 export interface BidPlaced {
   type: 'bid.placed';
   v: 1;
@@ -88,6 +91,9 @@ export function incrementFor(amountMinor: number): number {
   return 1_000_000;
 }
 
+/** The share of lots that close without a bid. */
+const passedShare = 0.08;
+
 interface OpenLot {
   sale: Sale;
   lotId: string;
@@ -104,9 +110,11 @@ export interface GeneratorOptions {
   now: () => Date;
   /** Lots open at once across the sales. */
   openLots?: number;
+  /** Called with the agreement of each lot that closes with a winning bid, before its lot.closed. */
+  onSold?: (agreement: PlatformAgreement) => void;
 }
 
-export function createBidGenerator({ random, uuid, now, openLots = 6 }: GeneratorOptions) {
+export function createBidGenerator({ random, uuid, now, openLots = 6, onSold }: GeneratorOptions) {
   let lotCounter = 0;
   const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)]!;
 
@@ -122,7 +130,8 @@ export function createBidGenerator({ random, uuid, now, openLots = 6 }: Generato
       amount: opening,
       leader: null,
       lastBidId: null,
-      bidsLeft: 5 + Math.floor(random() * 20),
+      // Now and then a lot passes without a bid (bought in): it closes unsold, with no agreement.
+      bidsLeft: random() < passedShare ? 0 : 5 + Math.floor(random() * 20),
     };
   }
 
@@ -134,13 +143,28 @@ export function createBidGenerator({ random, uuid, now, openLots = 6 }: Generato
     const lot = lots[index]!;
     if (lot.bidsLeft <= 0) {
       lots[index] = openLot();
+      const closedAt = now().toISOString();
+      if (lot.lastBidId !== null && lot.leader !== null) {
+        onSold?.({
+          // Lot numbers start again at lot-0001 when the relay restarts; the winning bid's uuid
+          // keeps the id unique across restarts, so the console's idempotence never merges two sales.
+          platformId: `${lot.sale.auctionId}:${lot.lotId}:${lot.lastBidId}`,
+          auctionId: lot.sale.auctionId,
+          lotId: lot.lotId,
+          lotTitle: lot.lotTitle,
+          buyer: lot.leader,
+          amount: lot.amount,
+          currency: lot.sale.currency,
+          closedAt,
+        });
+      }
       return {
         type: 'lot.closed',
         v: 1,
         auctionId: lot.sale.auctionId,
         lotId: lot.lotId,
         winningBidId: lot.lastBidId,
-        closedAt: now().toISOString(),
+        closedAt,
       };
     }
     const bidder = pick(bidders.filter((name) => name !== lot.leader));

@@ -17,6 +17,11 @@ export function startEmbeddedRealtime(root, env, consolePort) {
   return spawn(process.execPath, [join(root, 'relay', 'main.ts')], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...env, RELAY_ALLOWED_ORIGINS: allowedOrigins.filter(Boolean).join(',') },
+    env: {
+      ...env,
+      RELAY_ALLOWED_ORIGINS: allowedOrigins.filter(Boolean).join(','),
+      // The simulator ingests sold lots into this console, with the PLATFORM_TOKEN of `env`.
+      CONSOLE_URL: env.CONSOLE_URL || `http://localhost:${consolePort}`,
+    },
   });
 }

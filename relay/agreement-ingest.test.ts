@@ -1,0 +1,301 @@
+/** @jest-environment node */
+// The ingest client against a real HTTP server standing in for the console's
+// POST /api/platform/agreements: the requests it receives are the boundary under test.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ingestBodySchema } from '@/lib/server/agreements/agreement-input';
+import { createAgreementIngest, type PlatformAgreement } from './agreement-ingest.ts';
+
+jest.setTimeout(10_000);
+
+const token = 'test-platform-token-0123';
+
+interface Received {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: { items: PlatformAgreement[] };
+  /** What the stand-in answered; null when it left the request hanging. */
+  status: number | null;
+}
+
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> } | 'hang';
+
+/** A stand-in console: records every request and answers with `answer(n)` for the n-th one. */
+async function startConsole(answer: (n: number) => Answer = () => ({ status: 200 }), port = 0) {
+  const received: Received[] = [];
+  const server = createServer(async (request, response) => {
+    let text = '';
+    for await (const chunk of request) text += chunk;
+    const reply = answer(received.length + 1);
+    received.push({
+      method: request.method ?? '',
+      url: request.url ?? '',
+      headers: request.headers,
+      body: JSON.parse(text),
+      status: reply === 'hang' ? null : reply.status,
+    });
+    if (reply === 'hang') return;
+    const body = reply.body ?? { items: [], created: 0 };
+    response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+    response.end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  servers.push(server);
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  /** The agreements the console accepted (answered 2xx), in order. */
+  const accepted = () =>
+    received.flatMap((request) =>
+      request.status !== null && request.status < 300 ? request.body.items : [],
+    );
+  return { server, url, received, accepted };
+}
+
+const servers: Server[] = [];
+const clients: { stop: () => void }[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.stop();
+  await Promise.all(
+    servers.splice(0).map((server) => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    }),
+  );
+});
+
+function recordingLog() {
+  const lines: { level: 'info' | 'warn' | 'error'; text: string }[] = [];
+  const log = {
+    info: (text: string) => lines.push({ level: 'info', text }),
+    warn: (text: string) => lines.push({ level: 'warn', text }),
+    error: (text: string) => lines.push({ level: 'error', text }),
+  };
+  return { log, lines };
+}
+
+function ingestInto(
+  consoleUrl: string,
+  options: Partial<Parameters<typeof createAgreementIngest>[0]> = {},
+) {
+  const { log, lines } = recordingLog();
+  const client = createAgreementIngest({
+    consoleUrl,
+    token,
+    batchDelayMs: 10,
+    retryDelayMs: 20,
+    maxRetryDelayMs: 80,
+    requestTimeoutMs: 1_000,
+    log,
+    ...options,
+  });
+  clients.push(client);
+  return { client, lines };
+}
+
+const agreement = (n: number): PlatformAgreement => ({
+  platformId: `paris-modern-art-2026:lot-${String(n).padStart(4, '0')}:bid-${n}`,
+  auctionId: 'paris-modern-art-2026',
+  lotId: `lot-${String(n).padStart(4, '0')}`,
+  lotTitle: 'Nu couché',
+  buyer: 'Paddle 101',
+  amount: 1_200_000 + n,
+  currency: 'EUR',
+  closedAt: new Date(Date.UTC(2026, 2, 14, 18, 0, n)).toISOString(),
+});
+const agreements = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, index) => agreement(from + index));
+
+/** Polls `check` until it answers something truthy; fails after `timeoutMs`. */
+async function waitFor<T>(what: string, check: () => T, timeoutMs = 3000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('createAgreementIngest', () => {
+  it('posts queued agreements as one JSON batch with the bearer token, as the console validates it', async () => {
+    const standIn = await startConsole();
+    const { client, lines } = ingestInto(`${standIn.url}/`);
+    const sold = agreements(1, 3);
+    sold.forEach((item) => client.add(item));
+    await waitFor('the batch', () => standIn.received.length === 1);
+    await sleep(50);
+
+    expect(standIn.received).toHaveLength(1);
+    const [request] = standIn.received;
+    expect(request!.method).toBe('POST');
+    expect(request!.url).toBe('/api/platform/agreements');
+    expect(request!.headers.authorization).toBe(`Bearer ${token}`);
+    expect(request!.headers['content-type']).toBe('application/json');
+    expect(ingestBodySchema.safeParse(request!.body).error).toBeUndefined();
+    expect(request!.body).toEqual({ items: sold });
+    expect(client.pendingCount).toBe(0);
+    expect(lines).toEqual([]);
+  });
+
+  it('sends at most 100 agreements a request, each once and in order', async () => {
+    const standIn = await startConsole();
+    const { client } = ingestInto(standIn.url);
+    const sold = agreements(1, 250);
+    sold.forEach((item) => client.add(item));
+    await waitFor('every agreement', () => standIn.accepted().length >= 250);
+    await sleep(50);
+
+    expect(standIn.received.map((request) => request.body.items.length)).toEqual([100, 100, 50]);
+    for (const request of standIn.received)
+      expect(ingestBodySchema.safeParse(request.body).error).toBeUndefined();
+    expect(standIn.accepted()).toEqual(sold);
+  });
+
+  it('keeps a batch the console answers 503 to and sends it again, once, after a backoff', async () => {
+    const standIn = await startConsole((n) =>
+      n === 1
+        ? { status: 503, body: { error: { code: 'internal', message: 'Database is down.' } } }
+        : { status: 200 },
+    );
+    const { client, lines } = ingestInto(standIn.url, { retryDelayMs: 100 });
+    const sold = agreements(1, 2);
+    sold.forEach((item) => client.add(item));
+    await waitFor('the first attempt', () => standIn.received.length === 1);
+    expect(client.pendingCount).toBe(2);
+    const failedAt = Date.now();
+    await waitFor('the retry', () => standIn.received.length === 2);
+    expect(Date.now() - failedAt).toBeGreaterThanOrEqual(80);
+    await sleep(150);
+
+    expect(standIn.received).toHaveLength(2);
+    expect(standIn.received[1]!.body).toEqual(standIn.received[0]!.body);
+    expect(standIn.accepted()).toEqual(sold);
+    expect(client.pendingCount).toBe(0);
+    expect(lines).toEqual([
+      {
+        level: 'warn',
+        text: expect.stringContaining('503 (internal: Database is down.); keeping 2 agreements'),
+      },
+      { level: 'info', text: 'gavel: agreement ingest: the console takes agreements again' },
+    ]);
+  });
+
+  it('waits out a console that is not listening yet, then delivers everything once', async () => {
+    const placeholder = await startConsole();
+    const port = (placeholder.server.address() as AddressInfo).port;
+    await new Promise((resolve) => placeholder.server.close(resolve));
+    const { client, lines } = ingestInto(`http://127.0.0.1:${port}`);
+    const sold = agreements(1, 5);
+    sold.slice(0, 3).forEach((item) => client.add(item));
+    await waitFor('a refused attempt', () => lines.some((line) => /ECONNREFUSED/.test(line.text)));
+    sold.slice(3).forEach((item) => client.add(item));
+
+    const standIn = await startConsole(undefined, port);
+    await waitFor('the delivery', () => standIn.accepted().length >= 5);
+    await sleep(150);
+    expect(standIn.accepted()).toEqual(sold);
+    expect(client.pendingCount).toBe(0);
+    expect(lines.filter((line) => line.level === 'warn')).toHaveLength(1);
+  });
+
+  it('retries a console that does not answer in time', async () => {
+    const standIn = await startConsole((n) => (n === 1 ? 'hang' : { status: 200 }));
+    const { client, lines } = ingestInto(standIn.url, { requestTimeoutMs: 100 });
+    client.add(agreement(1));
+    await waitFor('the delivery', () => standIn.accepted().length === 1);
+    expect(standIn.received).toHaveLength(2);
+    expect(lines[0]!.text).toMatch(/did not answer in time/);
+  });
+
+  it('honours Retry-After on 429', async () => {
+    const standIn = await startConsole((n) =>
+      n === 1 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200 },
+    );
+    const { client } = ingestInto(standIn.url);
+    client.add(agreement(1));
+    await waitFor('the first attempt', () => standIn.received.length === 1);
+    const refusedAt = Date.now();
+    await waitFor('the retry', () => standIn.received.length === 2);
+    expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(950);
+    expect(standIn.accepted()).toEqual([agreement(1)]);
+  });
+
+  it('drops a batch refused with 401 with one error line, and goes on with the next', async () => {
+    const standIn = await startConsole((n) =>
+      n === 1
+        ? {
+            status: 401,
+            body: {
+              error: { code: 'unauthorized', message: 'A valid platform token is required.' },
+            },
+          }
+        : { status: 200 },
+    );
+    const { client, lines } = ingestInto(standIn.url);
+    client.add(agreement(1));
+    await waitFor('the refusal', () => lines.length === 1);
+    await sleep(100);
+    expect(standIn.received).toHaveLength(1);
+    expect(client.pendingCount).toBe(0);
+    expect(lines).toEqual([
+      {
+        level: 'error',
+        text: `gavel: agreement ingest: dropped 1 agreements: ${standIn.url}/api/platform/agreements answered 401 (unauthorized: A valid platform token is required.); PLATFORM_TOKEN differs from the console’s`,
+      },
+    ]);
+
+    client.add(agreement(2));
+    await waitFor('the next batch', () => standIn.received.length === 2);
+    expect(standIn.accepted()).toEqual([agreement(2)]);
+  });
+
+  it('keeps at most maxPending agreements while the console is away, dropping the oldest', async () => {
+    let up = false;
+    const standIn = await startConsole(() => (up ? { status: 200 } : { status: 502 }));
+    const { client, lines } = ingestInto(standIn.url, { maxPending: 10, batchSize: 4 });
+    const sold = agreements(1, 25);
+    client.add(sold[0]!);
+    await waitFor('a failed attempt', () => standIn.received.length === 1 && lines.length === 1);
+    sold.slice(1).forEach((item) => client.add(item));
+    expect(client.pendingCount).toBe(10);
+    await waitFor('another failed attempt', () => standIn.received.length >= 2);
+    expect(client.pendingCount).toBe(10);
+
+    up = true;
+    await waitFor('the delivery', () => client.pendingCount === 0);
+    await sleep(50);
+    expect(standIn.accepted()).toEqual(sold.slice(15));
+    expect(lines.map((line) => line.level)).toEqual(['warn', 'warn', 'info']);
+    expect(lines[0]!.text).toMatch(/answered 502/);
+    expect(lines[1]!.text).toMatch(/10 agreements already wait for the console/);
+    expect(lines[2]!.text).toMatch(/takes agreements again; 15 older agreements were dropped/);
+  });
+
+  it('flush() sends at once and resolves once the console has the batch', async () => {
+    const standIn = await startConsole();
+    const { client } = ingestInto(standIn.url, { batchDelayMs: 60_000 });
+    client.add(agreement(1));
+    await client.flush();
+    expect(standIn.accepted()).toEqual([agreement(1)]);
+  });
+
+  it('stop() clears the batch timer and the retry timer, and ignores later agreements', async () => {
+    const standIn = await startConsole(() => ({ status: 503 }));
+    const batching = ingestInto(standIn.url, { batchDelayMs: 30 });
+    batching.client.add(agreement(1));
+    batching.client.stop();
+
+    const retrying = ingestInto(standIn.url, { retryDelayMs: 30 });
+    retrying.client.add(agreement(2));
+    await waitFor('the failed attempt', () => standIn.received.length === 1);
+    await sleep(10);
+    retrying.client.stop();
+    retrying.client.add(agreement(3));
+    await sleep(150);
+
+    expect(standIn.received.map((request) => request.body.items)).toEqual([[agreement(2)]]);
+  });
+});
