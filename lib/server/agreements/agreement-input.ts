@@ -2,6 +2,12 @@ import 'server-only';
 import { z } from 'zod';
 import { agreementStatuses, decisions, pageLimit, reasonLength } from '@/lib/agreements/agreement';
 
+const controlCharacters = /^[^\u0000-\u001f\u007f]*$/;
+/** Like `controlCharacters`, but a reason may have several lines. */
+const controlCharactersButLines = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+/** The database's `integer`: a version past it could never be stored. */
+const maxVersion = 2_147_483_647 - 1;
+
 // Printable text: trimmed, no control characters, within a length.
 const text = (name: string, max: number) =>
   z
@@ -9,7 +15,7 @@ const text = (name: string, max: number) =>
     .trim()
     .min(1, `${name} is required`)
     .max(max, `${name} is at most ${max} characters`)
-    .regex(/^[^\u0000-\u001f\u007f]*$/, `${name} must not contain control characters`);
+    .regex(controlCharacters, `${name} must not contain control characters`);
 
 export const maxIngestBatch = 100;
 
@@ -25,7 +31,9 @@ export const ingestItemSchema = z.strictObject({
     .min(0, 'amount must not be negative')
     .max(Number.MAX_SAFE_INTEGER, 'amount is too large'),
   currency: z.string().regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code such as EUR'),
-  closedAt: z.iso.datetime({ offset: true, message: 'closedAt must be an ISO 8601 date-time' }),
+  closedAt: z.iso
+    .datetime({ offset: true, message: 'closedAt must be an ISO 8601 date-time' })
+    .refine((value) => new Date(value).getUTCFullYear() >= 1970, 'closedAt must be after 1970'),
 });
 export type IngestItem = z.infer<typeof ingestItemSchema>;
 
@@ -43,9 +51,14 @@ export const decisionBodySchema = z
       .string()
       .trim()
       .max(reasonLength.max, `reason is at most ${reasonLength.max} characters`)
+      .regex(controlCharactersButLines, 'reason must not contain control characters')
       .optional()
       .nullable(),
-    version: z.number().int().min(1, 'version must be a positive integer'),
+    version: z
+      .number()
+      .int('version must be an integer')
+      .min(1, 'version must be a positive integer')
+      .max(maxVersion, 'version is not one this agreement can have'),
   })
   .transform(({ reason, ...rest }) => ({ ...rest, reason: reason ? reason : null }))
   .refine((body) => body.decision !== 'reject' || (body.reason?.length ?? 0) >= reasonLength.min, {
@@ -65,7 +78,12 @@ export const listQuerySchema = z.object({
     .min(1, 'limit must be at least 1')
     .max(pageLimit.max, `limit is at most ${pageLimit.max}`)
     .default(pageLimit.default),
-  q: z.string().trim().max(200, 'q is at most 200 characters').optional(),
+  q: z
+    .string()
+    .trim()
+    .max(200, 'q is at most 200 characters')
+    .regex(controlCharacters, 'q must not contain control characters')
+    .optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
