@@ -24,6 +24,9 @@ async function axeViolations(browser: Browser, baseURL: string, language: string
       // The dashboard is checked live, with bids in the feed and lots on the board.
       if (screen === '/dash')
         await expect(page.getByTestId('bid').first()).toBeVisible({ timeout: 15_000 });
+      // Signed in, the agreements are checked with their rows (the sample agreements at least).
+      if (screen === '/agreements' && storageState)
+        await expect(page.locator('[data-agreement-id]').first()).toBeVisible();
       const results = await new AxeBuilder({ page }).analyze();
       found.push({ screen, violations: results.violations });
     }

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import { apiRequest } from '@/lib/api/api-client';
 import { ApiError } from '@/lib/api/api-error';
-import { apiErrorMessage } from '@/lib/api/error-message';
+import { useApiErrorText } from '@/lib/api/use-api-error-text';
 
 const healthSchema = z.object({ status: z.literal('ok') });
 
@@ -26,7 +26,7 @@ async function checkService(background: boolean, signal: AbortSignal): Promise<C
 /** Whether the console's server answers; checked quietly on arrival, loudly on request. */
 export function ServiceStatus() {
   const t = useTranslations('ServiceStatus');
-  const tErrors = useTranslations('ApiErrors');
+  const errorText = useApiErrorText();
   const format = useFormatter();
   const [check, setCheck] = useState<Check>({ state: 'checking' });
 
@@ -52,15 +52,7 @@ export function ServiceStatus() {
   if (check.state === 'checking') text = t('checking');
   else if (check.state === 'ok')
     text = t('ok', { time: format.dateTime(check.at, { timeStyle: 'medium' }) });
-  else {
-    const message = apiErrorMessage(check.error);
-    text = t('failed', {
-      reason:
-        message.key === 'other'
-          ? tErrors('other', { status: message.status })
-          : tErrors(message.key),
-    });
-  }
+  else text = t('failed', { reason: errorText(check.error) });
 
   return (
     <section className="card service-status" aria-labelledby="service-status-title">

@@ -37,10 +37,11 @@ async function toHttpError(response: Response): Promise<ApiError> {
   const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
   const status = response.status;
   try {
-    const envelope = errorEnvelopeSchema.safeParse(await readJson(response));
+    const body = await readJson(response);
+    const envelope = errorEnvelopeSchema.safeParse(body);
     if (envelope.success && isServerErrorCode(envelope.data.error.code)) {
       const { code, message } = envelope.data.error;
-      return new ApiError(code, message, { status, retryAfterSeconds });
+      return new ApiError(code, message, { status, retryAfterSeconds, body });
     }
   } catch {
     // Not JSON (a proxy's error page, say): fall through to the generic error.

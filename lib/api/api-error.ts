@@ -25,17 +25,25 @@ export class ApiError extends Error {
   readonly status: number | null;
   /** Seconds to wait before retrying, from `Retry-After`, when the server gave one. */
   readonly retryAfterSeconds: number | null;
+  /** The whole error answer, for calls that send more than the envelope (a 409's current state). */
+  readonly body: unknown;
 
   constructor(
     code: ApiErrorCode,
     message: string,
-    options: { status?: number | null; retryAfterSeconds?: number | null; cause?: unknown } = {},
+    options: {
+      status?: number | null;
+      retryAfterSeconds?: number | null;
+      cause?: unknown;
+      body?: unknown;
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'ApiError';
     this.code = code;
     this.status = options.status ?? null;
     this.retryAfterSeconds = options.retryAfterSeconds ?? null;
+    this.body = options.body ?? null;
   }
 }
 

@@ -1,0 +1,102 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useId, useState, type FormEvent } from 'react';
+import { ModalDialog } from '@/components/modal-dialog';
+import { reasonLength, type Agreement, type Decision } from '@/lib/agreements/agreement';
+import { reasonProblem } from '@/lib/agreements/reason';
+import { useFormatMoney } from '@/lib/i18n/use-format-money';
+
+interface DecisionDialogProps {
+  agreement: Agreement;
+  decision: Decision;
+  /** The reason typed before, when a failed decision is tried again. */
+  initialReason?: string;
+  onConfirm: (reason: string | null) => void;
+  onCancel: () => void;
+}
+
+/** Confirms an approval, or a rejection with its reason, before anything is sent. */
+export function DecisionDialog({
+  agreement,
+  decision,
+  initialReason = '',
+  onConfirm,
+  onCancel,
+}: DecisionDialogProps) {
+  const t = useTranslations('DecisionDialog');
+  const formatMoney = useFormatMoney();
+  const [reason, setReason] = useState(initialReason);
+  const [showProblem, setShowProblem] = useState(false);
+  const reasonId = useId();
+  const hintId = `${reasonId}-hint`;
+  const errorId = `${reasonId}-error`;
+  const problem = reasonProblem(decision, reason);
+  const problemText =
+    problem === 'required'
+      ? t('reasonRequired', { min: reasonLength.min })
+      : problem === 'tooLong'
+        ? t('reasonTooLong', { max: reasonLength.max })
+        : null;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (problem) {
+      setShowProblem(true);
+      document.getElementById(reasonId)?.focus();
+      return;
+    }
+    onConfirm(reason.trim() || null);
+  };
+
+  const rejecting = decision === 'reject';
+  return (
+    <ModalDialog title={rejecting ? t('rejectTitle') : t('approveTitle')} onClose={onCancel}>
+      <form onSubmit={submit} noValidate>
+        <p>
+          {t('summary', {
+            lot: agreement.lotTitle,
+            buyer: agreement.buyer,
+            amount: formatMoney(agreement.amount, agreement.currency),
+          })}
+        </p>
+        {!rejecting && <p>{t('approveBody')}</p>}
+        <div className="field">
+          <label htmlFor={reasonId}>{rejecting ? t('reason') : t('reasonOptional')}</label>
+          <textarea
+            id={reasonId}
+            name="reason"
+            rows={3}
+            value={reason}
+            data-autofocus={rejecting ? true : undefined}
+            required={rejecting}
+            maxLength={reasonLength.max + 50}
+            aria-invalid={showProblem && problem ? true : undefined}
+            aria-describedby={showProblem && problem ? `${errorId} ${hintId}` : hintId}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <p id={hintId} className="field-hint">
+            {t('reasonHint', { min: rejecting ? reasonLength.min : 0, max: reasonLength.max })}
+          </p>
+          {showProblem && problemText && (
+            <p id={errorId} className="field-error">
+              {problemText}
+            </p>
+          )}
+        </div>
+        <div className="actions">
+          <button
+            type="submit"
+            data-autofocus={rejecting ? undefined : true}
+            data-decision={decision}
+          >
+            {rejecting ? t('confirmReject') : t('confirmApprove')}
+          </button>
+          <button type="button" className="button-secondary" onClick={onCancel}>
+            {t('cancel')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

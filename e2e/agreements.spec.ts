@@ -1,0 +1,267 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ingest, uniqueAgreement } from './support/agreements';
+import { authStatePath } from './support/servers';
+
+test.use({ storageState: authStatePath });
+
+const anonymous = { storageState: { cookies: [], origins: [] } };
+
+/** The agreements screen filtered down to one lot title. */
+async function openFiltered(page: Page, lotTitle: string, status = 'pending') {
+  const query = new URLSearchParams({ q: lotTitle });
+  if (status !== 'pending') query.set('status', status);
+  await page.goto(`/agreements?${query.toString()}`);
+  const row = page.locator('[data-agreement-id]').filter({ hasText: lotTitle });
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+test.describe('signed out', () => {
+  test('the page shows a sign-in prompt and no data; the API answers 401', async ({ browser }) => {
+    const context = await browser.newContext(anonymous);
+    const page = await context.newPage();
+    const response = await page.goto('/agreements');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Sign in to review agreements' })).toBeVisible();
+    await expect(page.locator('[data-agreement-id]')).toHaveCount(0);
+    await expect(page.getByRole('table')).toHaveCount(0);
+    const list = await context.request.get('/api/agreements');
+    expect(list.status()).toBe(401);
+    expect(await list.json()).toMatchObject({ error: { code: 'unauthorized' } });
+    await page.getByRole('link', { name: 'Sign in', exact: true }).last().click();
+    await expect(page).toHaveURL(/\/sign$/);
+    await context.close();
+  });
+});
+
+test('approving through the dialog decides the agreement and logs who did it', async ({
+  page,
+  request,
+}) => {
+  const item = uniqueAgreement();
+  await ingest(request, [item]);
+  const row = await openFiltered(page, item.lotTitle);
+  await expect(row).toContainText(item.buyer);
+  await expect(row).toContainText('€12,345.00');
+  await expect(row).toContainText('5 minutes ago');
+
+  await row.getByRole('button', { name: /^Approve:/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Approve this agreement?' });
+  await expect(dialog).toContainText(`${item.lotTitle}, sold to ${item.buyer} for €12,345.00.`);
+  await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Approved:' })).toContainText(
+    item.lotTitle,
+  );
+  await expect(row).toContainText('Approved by Demo Staff');
+  await expect(row.getByRole('button', { name: /^Approve:/ })).toHaveCount(0);
+
+  await row.getByRole('button', { name: /^History:/ }).click();
+  const history = page.getByRole('dialog', { name: `History of ${item.lotTitle}` });
+  await expect(history.getByTestId('decision-log-entry')).toHaveCount(1);
+  await expect(history.getByTestId('decision-log-entry')).toContainText(
+    'Approved by Demo Staff (demo)',
+  );
+  await expect(history).toContainText('Status: Pending → Approved');
+  await history.getByRole('button', { name: 'Close' }).click();
+
+  // It is in the approved list now, not the pending one.
+  await page.goto(`/agreements?q=${encodeURIComponent(item.lotTitle)}`);
+  await expect(page.getByText(`No agreement matches “${item.lotTitle}”.`)).toBeVisible();
+  await openFiltered(page, item.lotTitle, 'approved');
+});
+
+test('rejecting needs a reason: the dialog refuses to send without one', async ({
+  page,
+  request,
+}) => {
+  const item = uniqueAgreement();
+  const [stored] = await ingest(request, [item]);
+  const row = await openFiltered(page, item.lotTitle);
+  let decisionCalls = 0;
+  page.on('request', (sent) => {
+    if (sent.url().includes('/decision')) decisionCalls += 1;
+  });
+
+  await row.getByRole('button', { name: /^Reject:/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reject this agreement?' });
+  const reason = dialog.getByLabel('Reason for rejecting');
+  await expect(reason).toBeFocused();
+  await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(dialog.getByText('Give a reason of at least 3 characters.')).toBeVisible();
+  await expect(reason).toHaveAttribute('aria-invalid', 'true');
+  await reason.fill('  a ');
+  await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(dialog).toBeVisible();
+  expect(decisionCalls).toBe(0);
+
+  // The API refuses it too.
+  const refused = await request.post(`/api/agreements/${stored!.id}/decision`, {
+    headers: { origin: new URL(page.url()).origin },
+    data: { decision: 'reject', version: 1 },
+  });
+  expect(refused.status()).toBe(400);
+
+  await reason.fill('Buyer withdrew before payment');
+  await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(row).toContainText('Rejected by Demo Staff');
+  expect(decisionCalls).toBe(1);
+  const history = await request.get(`/api/agreements/${stored!.id}`);
+  expect((await history.json()).decisions).toMatchObject([
+    { decision: 'reject', reason: 'Buyer withdrew before payment', statusAfter: 'rejected' },
+  ]);
+});
+
+test('a decision shows at once, and a failed one rolls back with the reason and a retry', async ({
+  page,
+  context,
+  request,
+}) => {
+  const item = uniqueAgreement();
+  await ingest(request, [item]);
+  const row = await openFiltered(page, item.lotTitle);
+
+  // Held back on its way: the row already shows the decision while it is being saved.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/decision', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await context.setOffline(false);
+  await row.getByRole('button', { name: /^Approve:/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(row).toContainText('Saving…');
+  await expect(row.getByRole('button', { name: /^Approve:/ })).toHaveCount(0);
+  // The network goes away before it leaves: the decision fails and the row comes back.
+  await context.setOffline(true);
+  release();
+  const alert = page.getByRole('alert').filter({ hasText: 'was not saved' });
+  await expect(alert).toContainText('the network connection failed.');
+  await expect(alert).toContainText('The agreement is back as it was.');
+  await expect(row).toContainText('Pending');
+  await expect(row.getByRole('button', { name: /^Approve:/ })).toBeVisible();
+
+  await context.setOffline(false);
+  await page.unroute('**/decision');
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(row).toContainText('Approved by Demo Staff');
+  await expect(page.getByRole('alert').filter({ hasText: 'was not saved' })).toHaveCount(0);
+});
+
+test('a decision someone else made first is explained and the row refreshed (409)', async ({
+  page,
+  request,
+}) => {
+  const item = uniqueAgreement();
+  const [stored] = await ingest(request, [item]);
+  const row = await openFiltered(page, item.lotTitle);
+
+  // Another staff member decides while this screen still shows it pending.
+  const first = await request.post(`/api/agreements/${stored!.id}/decision`, {
+    headers: { origin: new URL(page.url()).origin },
+    data: { decision: 'reject', reason: 'Duplicate of an earlier sale', version: 1 },
+  });
+  expect(first.status()).toBe(200);
+
+  await row.getByRole('button', { name: /^Approve:/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'was already rejected' });
+  await expect(alert).toContainText(`${item.lotTitle} was already rejected by Demo Staff at`);
+  await expect(row).toContainText('Rejected by Demo Staff');
+  await expect(row.getByRole('button', { name: /^Approve:/ })).toHaveCount(0);
+  const history = await request.get(`/api/agreements/${stored!.id}`);
+  expect((await history.json()).decisions).toHaveLength(1);
+});
+
+test('filters and pages live in the URL and survive a reload and Back', async ({
+  page,
+  request,
+}) => {
+  const buyer = `Bidder ${Date.now().toString(36)}`;
+  const items = Array.from({ length: 30 }, (_, index) =>
+    uniqueAgreement({ buyer, lotTitle: `Paged lot ${String(index).padStart(2, '0')}` }),
+  );
+  await ingest(request, items);
+
+  await page.goto('/agreements');
+  await page.getByLabel('Search lot or buyer').fill(buyer);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`\\?q=${encodeURIComponent(buyer).replace(/%20/g, '\\+')}$`),
+  );
+  const rows = page.locator('[data-agreement-id]');
+  await expect(rows).toHaveCount(25);
+  await expect(rows.first()).toContainText('Paged lot 00');
+
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/cursor=/);
+  await expect(rows).toHaveCount(5);
+  await expect(rows.first()).toContainText('Paged lot 25');
+  await expect(page.getByRole('button', { name: 'Next page' })).toHaveCount(0);
+
+  await page.reload();
+  await expect(rows).toHaveCount(5);
+  await expect(page.getByLabel('Search lot or buyer')).toHaveValue(buyer);
+
+  await page.goBack();
+  await expect(rows).toHaveCount(25);
+  await expect(page).not.toHaveURL(/cursor=/);
+
+  await page.getByLabel('Status').selectOption('approved');
+  await expect(page).toHaveURL(/status=approved/);
+  await expect(page.getByText(`No agreement matches “${buyer}”.`)).toBeVisible();
+});
+
+test('an empty pending list says so', async ({ page }) => {
+  await page.goto(`/agreements?q=${encodeURIComponent('no such lot zz9')}`);
+  await expect(page.getByText('No agreement matches “no such lot zz9”.')).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+});
+
+test('works by keyboard: open, cancel with Escape, confirm with Enter', async ({
+  page,
+  request,
+}) => {
+  const item = uniqueAgreement();
+  await ingest(request, [item]);
+  const row = await openFiltered(page, item.lotTitle);
+  const approve = row.getByRole('button', { name: /^Approve:/ });
+  await approve.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Approve this agreement?' });
+  await expect(dialog.getByRole('button', { name: 'Approve', exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(approve).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(row).toContainText('Approved by Demo Staff');
+});
+
+test('cards at 375px, in French', async ({ page, context, request, baseURL }) => {
+  const item = uniqueAgreement();
+  await ingest(request, [item]);
+  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'fr', url: baseURL! }]);
+  await page.evaluate(() => undefined);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`/agreements?q=${encodeURIComponent(item.lotTitle)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Accords en attente' })).toBeVisible();
+  const card = page.locator('.agreement-card').filter({ hasText: item.lotTitle });
+  await expect(card).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expect(card).toContainText('12 345,00 €');
+  await expect(card).toContainText('il y a 5 minutes');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+  await card.getByRole('button', { name: /^Rejeter/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rejeter cet accord ?' });
+  await dialog.getByRole('button', { name: 'Rejeter', exact: true }).click();
+  await expect(dialog.getByText('Indiquez un motif d’au moins 3 caractères.')).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+});

@@ -1,0 +1,53 @@
+import { safeParse } from 'zod/mini';
+import { apiRequest } from '@/lib/api/api-client';
+import { ApiError } from '@/lib/api/api-error';
+import {
+  agreementHistorySchema,
+  agreementPageSchema,
+  agreementSchema,
+  decisionConflictSchema,
+  pageLimit,
+  type Agreement,
+  type Decision,
+} from './agreement';
+import { listApiPath, type ListParams } from './list-params';
+
+export const fetchAgreementPage = (params: ListParams, signal?: AbortSignal) =>
+  apiRequest(listApiPath(params, pageLimit.default), { schema: agreementPageSchema, signal });
+
+export const fetchAgreementHistory = (id: string, signal?: AbortSignal) =>
+  apiRequest(`/api/agreements/${encodeURIComponent(id)}`, {
+    schema: agreementHistorySchema,
+    signal,
+  });
+
+export type DecisionOutcome =
+  | { outcome: 'decided'; agreement: Agreement }
+  /** Someone else decided first, or the agreement changed: its current state. */
+  | { outcome: 'conflict'; agreement: Agreement }
+  | { outcome: 'failed'; error: unknown };
+
+/** `POST /api/agreements/{id}/decision` at the version seen, folded into an outcome. */
+export async function sendDecision(
+  agreement: Agreement,
+  decision: Decision,
+  reason: string | null,
+): Promise<DecisionOutcome> {
+  try {
+    const decided = await apiRequest(
+      `/api/agreements/${encodeURIComponent(agreement.id)}/decision`,
+      {
+        method: 'POST',
+        body: { decision, version: agreement.version, ...(reason ? { reason } : {}) },
+        schema: agreementSchema,
+      },
+    );
+    return { outcome: 'decided', agreement: decided };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'conflict') {
+      const conflict = safeParse(decisionConflictSchema, error.body);
+      if (conflict.success) return { outcome: 'conflict', agreement: conflict.data.agreement };
+    }
+    return { outcome: 'failed', error };
+  }
+}

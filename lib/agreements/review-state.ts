@@ -1,0 +1,70 @@
+import type { Agreement, Decision } from './agreement';
+
+/**
+ * The agreements on screen and the decisions being saved. Pure, so optimistic updates, their
+ * confirmation and their rollback are tested as a table.
+ */
+export interface ReviewState {
+  items: Agreement[];
+  /** Decisions sent and not yet answered, by agreement id: shown as made, marked as saving. */
+  saving: Record<string, Decision>;
+}
+
+export type ReviewAction =
+  | { type: 'loaded'; items: Agreement[] }
+  /** Shown at once, before the server answers. */
+  | {
+      type: 'decided';
+      id: string;
+      decision: Decision;
+      reason: string | null;
+      by: { loginId: string; displayName: string };
+      at: Date;
+    }
+  /** The server's word: the decision saved, or the state that beat it (409). */
+  | { type: 'settled'; agreement: Agreement }
+  /** The decision failed: back to the agreement as it was before. */
+  | { type: 'rolledBack'; agreement: Agreement };
+
+export const emptyReview: ReviewState = { items: [], saving: {} };
+
+const statusOf = { approve: 'approved', reject: 'rejected' } as const;
+
+function replaceItem(items: Agreement[], agreement: Agreement): Agreement[] {
+  return items.map((item) => (item.id === agreement.id ? agreement : item));
+}
+
+function withoutSaving(saving: Record<string, Decision>, id: string) {
+  if (!(id in saving)) return saving;
+  const rest = { ...saving };
+  delete rest[id];
+  return rest;
+}
+
+export function reviewReducer(state: ReviewState, action: ReviewAction): ReviewState {
+  switch (action.type) {
+    case 'loaded':
+      return { items: action.items, saving: {} };
+    case 'decided': {
+      const item = state.items.find((candidate) => candidate.id === action.id);
+      if (!item || item.status !== 'pending' || action.id in state.saving) return state;
+      return {
+        items: replaceItem(state.items, {
+          ...item,
+          status: statusOf[action.decision],
+          decidedAt: action.at.toISOString(),
+          decidedBy: action.by.loginId,
+          decidedByName: action.by.displayName,
+          reason: action.reason,
+        }),
+        saving: { ...state.saving, [action.id]: action.decision },
+      };
+    }
+    case 'settled':
+    case 'rolledBack':
+      return {
+        items: replaceItem(state.items, action.agreement),
+        saving: withoutSaving(state.saving, action.agreement.id),
+      };
+  }
+}
