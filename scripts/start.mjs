@@ -3,10 +3,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import nextEnv from '@next/env';
 import { relayPortFor, startEmbeddedRealtime } from './embedded-realtime.mjs';
 import { ensureSessionSecret } from './session-secret.mjs';
 
 const root = join(import.meta.dirname, '..');
+// The same .env files Next reads, so the relay and this script see what the console sees
+// (PubNub keys, PLATFORM_TOKEN, PORT) however ops set them.
+nextEnv.loadEnvConfig(root, false);
 const nextBin = join(root, 'node_modules', '.bin', 'next');
 const sourceEntries = [
   'app',
