@@ -41,7 +41,9 @@ const variablesSchema = z.object({
   DEMO_PASSWORD: optionalText(z.string().min(8, 'must be at least 8 characters long')),
   SIMULATOR: optionalText(z.string().regex(/^(on|off)$/, 'must be "on" or "off"')),
   RELAY_PORT: optionalText(z.string().regex(/^\d{1,5}$/, 'must be a port number from 1 to 65535')),
-  CONSOLE_URL: optionalText(z.url({ message: 'must be a URL such as http://localhost:3000' })),
+  CONSOLE_URL: optionalText(
+    z.string().regex(/^https?:\/\/\S+$/, 'must be a URL such as http://localhost:3000'),
+  ),
   SIMULATOR_RATE: optionalText(
     z.string().regex(/^\d+(\.\d+)?$/, 'must be a number of bids per second, such as 2'),
   ),
