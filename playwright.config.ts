@@ -31,6 +31,8 @@ function consoleServer(port: number, env: Record<string, string>) {
       PORT: String(port),
       DATA_DIR: `.data/e2e/${port}`,
       SESSION_SECRET: e2eSessionSecret,
+      // scripts/e2e.sh has just built; three consoles must not rebuild at once.
+      GAVEL_SKIP_BUILD: '1',
       ...env,
     },
   };
