@@ -21,7 +21,7 @@ export function readListParams(search: URLSearchParams): ListParams {
   const status = search.get('status');
   return {
     status: isStatus(status) ? status : defaultListParams.status,
-    q: (search.get('q') ?? '').trim().slice(0, maxQueryLength),
+    q: (search.get('q') ?? '').trim().slice(0, maxQueryLength).trim(),
     cursor: search.get('cursor') || null,
   };
 }

@@ -47,7 +47,7 @@ export function reviewReducer(state: ReviewState, action: ReviewAction): ReviewS
       return { items: action.items, saving: {} };
     case 'decided': {
       const item = state.items.find((candidate) => candidate.id === action.id);
-      if (!item || item.status !== 'pending' || action.id in state.saving) return state;
+      if (!item || item.status !== 'pending') return state;
       return {
         items: replaceItem(state.items, {
           ...item,

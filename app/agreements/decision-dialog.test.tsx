@@ -1,0 +1,240 @@
+import { getDefaultNormalizer, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NextIntlClientProvider } from 'next-intl';
+import type { Agreement, Decision } from '@/lib/agreements/agreement';
+import en from '@/messages/en.json';
+import fr from '@/messages/fr.json';
+import { DecisionDialog } from './decision-dialog';
+
+// jsdom 26 has HTMLDialogElement but neither showModal nor close: a minimal stand-in that opens
+// by the `open` attribute (jsdom's stylesheet hides `dialog:not([open])`) and fires `close`.
+const dialogPrototype = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
+const nativeShowModal = dialogPrototype.showModal;
+const nativeClose = dialogPrototype.close;
+
+beforeAll(() => {
+  dialogPrototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  dialogPrototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+
+afterAll(() => {
+  dialogPrototype.showModal = nativeShowModal;
+  dialogPrototype.close = nativeClose;
+});
+
+const agreement: Agreement = {
+  id: '0f6e1c1a-4b1e-4a43-9a55-5d3f0f0b0a01',
+  platformId: 'platform-1',
+  auctionId: 'auction-1',
+  lotId: 'lot-7',
+  lotTitle: 'Brass lamp',
+  buyer: 'Ada Buyer',
+  amount: 1234500,
+  currency: 'EUR',
+  status: 'pending',
+  version: 3,
+  closedAt: '2026-03-01T10:00:00.000Z',
+  createdAt: '2026-03-01T10:00:05.000Z',
+  decidedAt: null,
+  decidedBy: null,
+  decidedByName: null,
+  reason: null,
+};
+
+function renderDialog(
+  decision: Decision,
+  {
+    locale = 'en',
+    initialReason,
+    shown = agreement,
+  }: { locale?: 'en' | 'fr'; initialReason?: string; shown?: Agreement } = {},
+) {
+  const onConfirm = jest.fn<void, [string | null]>();
+  const onCancel = jest.fn<void, []>();
+  const user = userEvent.setup();
+  const view = render(
+    <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : fr}>
+      <DecisionDialog
+        agreement={shown}
+        decision={decision}
+        initialReason={initialReason}
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />
+    </NextIntlClientProvider>,
+  );
+  return { ...view, user, onConfirm, onCancel };
+}
+
+describe('DecisionDialog: reject', () => {
+  it('opens as a modal named for the rejection, with the reason field focused', () => {
+    renderDialog('reject');
+    const dialog = screen.getByRole('dialog', { name: 'Reject this agreement?' });
+    expect(dialog).toHaveAttribute('open');
+    const reason = within(dialog).getByLabelText('Reason for rejecting');
+    expect(reason).toHaveFocus();
+    expect(reason).toBeRequired();
+    expect(reason).toHaveAccessibleDescription("3 to 500 characters; the buyer's record keeps it.");
+    expect(reason).not.toHaveAttribute('aria-invalid');
+  });
+
+  it.each([
+    ['no reason', ''],
+    ['a reason of two characters', 'ab'],
+    ['two characters among spaces', '  ab  '],
+  ])('with %s shows the error, focuses the field and does not confirm', async (_name, typed) => {
+    const { user, onConfirm, onCancel } = renderDialog('reject');
+    const reason = screen.getByLabelText('Reason for rejecting');
+    if (typed) await user.type(reason, typed);
+    expect(screen.queryByText('Give a reason of at least 3 characters.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+
+    expect(screen.getByText('Give a reason of at least 3 characters.')).toBeVisible();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveAccessibleDescription(
+      "Give a reason of at least 3 characters. 3 to 500 characters; the buyer's record keeps it.",
+    );
+    expect(reason).toHaveFocus();
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(onCancel).not.toHaveBeenCalled();
+  });
+
+  it('with a reason past 500 characters says it is too long and does not confirm', async () => {
+    const { user, onConfirm } = renderDialog('reject');
+    const reason = screen.getByLabelText('Reason for rejecting');
+    await user.click(reason);
+    await user.paste('x'.repeat(501));
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(screen.getByText('The reason is at most 500 characters.')).toBeVisible();
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('confirms with the reason trimmed', async () => {
+    const { user, onConfirm } = renderDialog('reject');
+    await user.type(screen.getByLabelText('Reason for rejecting'), '  Buyer withdrew the bid  ');
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onConfirm).toHaveBeenCalledWith('Buyer withdrew the bid');
+  });
+
+  it('confirms after the error once the reason is fixed, and the error goes', async () => {
+    const { user, onConfirm } = renderDialog('reject');
+    const reason = screen.getByLabelText('Reason for rejecting');
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(screen.getByText('Give a reason of at least 3 characters.')).toBeVisible();
+    await user.type(reason, 'abc');
+    expect(screen.queryByText('Give a reason of at least 3 characters.')).not.toBeInTheDocument();
+    expect(reason).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(onConfirm).toHaveBeenCalledWith('abc');
+  });
+
+  it('Enter on Reject confirms the reason typed before (initialReason)', async () => {
+    const { user, onConfirm } = renderDialog('reject', { initialReason: 'Duplicate lot' });
+    expect(screen.getByLabelText('Reason for rejecting')).toHaveValue('Duplicate lot');
+    screen.getByRole('button', { name: 'Reject' }).focus();
+    await user.keyboard('{Enter}');
+    expect(onConfirm).toHaveBeenCalledWith('Duplicate lot');
+  });
+});
+
+describe('DecisionDialog: approve', () => {
+  it('opens as a modal named for the approval, with the Approve button focused', () => {
+    renderDialog('approve');
+    const dialog = screen.getByRole('dialog', { name: 'Approve this agreement?' });
+    expect(
+      within(dialog).getByText('The sale goes ahead. This cannot be undone here.'),
+    ).toBeVisible();
+    expect(within(dialog).getByLabelText('Note (optional)')).not.toBeRequired();
+    expect(within(dialog).getByRole('button', { name: 'Approve' })).toHaveFocus();
+  });
+
+  it.each([
+    ['an empty note', null, ''],
+    ['a note of spaces', null, '   '],
+    ['a short note', 'ok', 'ok'],
+    ['a padded note', 'Invoice checked', '  Invoice checked '],
+  ])('with %s confirms with %j', async (_name, expected, typed) => {
+    const { user, onConfirm } = renderDialog('approve');
+    if (typed) await user.type(screen.getByLabelText('Note (optional)'), typed);
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onConfirm).toHaveBeenCalledWith(expected);
+  });
+
+  it('with a note past 500 characters says it is too long and does not confirm', async () => {
+    const { user, onConfirm } = renderDialog('approve');
+    await user.click(screen.getByLabelText('Note (optional)'));
+    await user.paste('y'.repeat(501));
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(screen.getByText('The reason is at most 500 characters.')).toBeVisible();
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+});
+
+describe('DecisionDialog: cancel and summary', () => {
+  it.each(['approve', 'reject'] as const)('%s: Cancel calls onCancel only', async (decision) => {
+    const { user, onConfirm, onCancel } = renderDialog(decision);
+    await user.type(
+      screen.getByLabelText(decision === 'reject' ? 'Reason for rejecting' : 'Note (optional)'),
+      'Some text',
+    );
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('the dialog closing itself (Escape in a browser) calls onCancel', () => {
+    const { onCancel } = renderDialog('reject');
+    (screen.getByRole('dialog') as HTMLDialogElement).close();
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('unmounting closes the dialog without calling onCancel', () => {
+    const { unmount, onCancel } = renderDialog('approve');
+    const dialog = screen.getByRole('dialog');
+    unmount();
+    expect(dialog).not.toHaveAttribute('open');
+    expect(onCancel).not.toHaveBeenCalled();
+  });
+
+  it.each(['approve', 'reject'] as const)(
+    '%s: shows lot, buyer and the formatted amount',
+    (decision) => {
+      renderDialog(decision);
+      expect(
+        within(screen.getByRole('dialog')).getByText(
+          'Brass lamp, sold to Ada Buyer for €12,345.00.',
+        ),
+      ).toBeVisible();
+    },
+  );
+
+  it.each([
+    [99, 'EUR', '€0.99'],
+    [1234500, 'USD', '$12,345.00'],
+    [50000, 'JPY', '¥50,000'],
+    [1234, 'BHD', 'BHD 1.234'],
+  ])('formats %d in %s as %s', (amount, currency, formatted) => {
+    renderDialog('approve', { shown: { ...agreement, amount, currency } });
+    expect(screen.getByText(`Brass lamp, sold to Ada Buyer for ${formatted}.`)).toBeVisible();
+  });
+
+  it('speaks French with the fr messages', () => {
+    renderDialog('reject', { locale: 'fr' });
+    expect(screen.getByRole('dialog', { name: 'Rejeter cet accord ?' })).toBeVisible();
+    // fr groups with a narrow no-break space and puts the sign after a no-break space.
+    expect(
+      screen.getByText('Brass lamp, adjugé à Ada Buyer pour 12\u202f345,00\u00a0€.', {
+        normalizer: getDefaultNormalizer({ collapseWhitespace: false }),
+      }),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Rejeter' })).toBeVisible();
+  });
+});
