@@ -79,8 +79,7 @@ test('a server killed in the middle of decisions leaves each agreement decided w
     }
     const cookie = await signIn();
 
-    // Every decision at once; the server is killed once the first few have been answered.
-    let answered = 0;
+    // Every decision at once; the server is killed soon after the first is answered.
     let killed = false;
     const decisions = ids.map(async (id, index): Promise<Decided> => {
       const decision = index % 2 === 0 ? 'approve' : 'reject';
@@ -90,10 +89,11 @@ test('a server killed in the middle of decisions leaves each agreement decided w
           headers: { origin: baseUrl, 'content-type': 'application/json', cookie },
           body: JSON.stringify({ decision, reason: `Crash test ${index}`, version: 1 }),
         });
-        answered += 1;
-        if (answered >= 20 && !killed) {
+        if (!killed) {
           killed = true;
-          kill(server);
+          // At a random moment while decisions are still being made, wherever that falls.
+          const victim = server;
+          setTimeout(() => kill(victim), 5 + Math.random() * 40);
         }
         return { id, decision, status: response.status };
       } catch {
@@ -102,6 +102,14 @@ test('a server killed in the middle of decisions leaves each agreement decided w
     });
     const results = await Promise.all(decisions);
     expect(killed).toBe(true);
+    await expect
+      .poll(() =>
+        fetch(`${baseUrl}/api/health`).then(
+          () => 'up',
+          () => 'down',
+        ),
+      )
+      .toBe('down');
 
     server = startConsole();
     await waitForHealth();
@@ -136,14 +144,12 @@ test('a server killed in the middle of decisions leaves each agreement decided w
       }
     }
     // The kill really fell in the middle: some were decided, some never were.
-    expect(decided).toBeGreaterThanOrEqual(20);
+    expect(decided).toBeGreaterThan(0);
     expect(untouched).toBeGreaterThan(0);
-    test
-      .info()
-      .annotations.push({
-        type: 'outcome',
-        description: `${decided} decided, ${untouched} untouched`,
-      });
+    test.info().annotations.push({
+      type: 'outcome',
+      description: `${decided} decided, ${untouched} untouched`,
+    });
   } finally {
     try {
       kill(server);
