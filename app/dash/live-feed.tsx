@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import type { StoredBid } from '@/lib/realtime/bid-store';
-import { fromMinorUnits } from '@/lib/realtime/money';
+import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import { isNewer } from '@/lib/realtime/timetoken';
 import { useIsMobile } from '@/lib/viewport/use-is-mobile';
 
@@ -12,6 +12,7 @@ import { useIsMobile } from '@/lib/viewport/use-is-mobile';
 export function LiveFeed({ bids }: { bids: readonly StoredBid[] }) {
   const t = useTranslations('LiveDashboard');
   const format = useFormatter();
+  const formatMoney = useFormatMoney();
   const isMobile = useIsMobile();
   const [frozen, setFrozen] = useState<readonly StoredBid[] | null>(null);
   const shown = frozen ?? bids;
@@ -88,10 +89,7 @@ export function LiveFeed({ bids }: { bids: readonly StoredBid[] }) {
                   </span>
                   <span className="feed__amount">
                     <span className="visually-hidden">{t('amount')}: </span>
-                    {format.number(fromMinorUnits(bid.amount, bid.currency), {
-                      style: 'currency',
-                      currency: bid.currency,
-                    })}
+                    {formatMoney(bid.amount, bid.currency)}
                   </span>
                 </li>
               );

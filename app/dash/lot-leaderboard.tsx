@@ -1,8 +1,8 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import type { LotSummary } from '@/lib/realtime/bid-store';
-import { fromMinorUnits } from '@/lib/realtime/money';
+import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import { useIsMobile } from '@/lib/viewport/use-is-mobile';
 
 const shownLots = 12;
@@ -10,14 +10,10 @@ const shownLots = 12;
 /** Per lot: high bid, number of bids, leader; a table when wide, cards at 700px and below. */
 export function LotLeaderboard({ lots }: { lots: readonly LotSummary[] }) {
   const t = useTranslations('LiveDashboard');
-  const format = useFormatter();
+  const formatMoney = useFormatMoney();
   const isMobile = useIsMobile();
   const visible = lots.slice(0, shownLots);
-  const money = (lot: LotSummary) =>
-    format.number(fromMinorUnits(lot.highBid, lot.currency), {
-      style: 'currency',
-      currency: lot.currency,
-    });
+  const money = (lot: LotSummary) => formatMoney(lot.highBid, lot.currency);
 
   return (
     <section className="card lots" aria-labelledby="lots-title">
