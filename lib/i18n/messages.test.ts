@@ -9,10 +9,62 @@ function keyPaths(tree: Tree, prefix = ''): string[] {
   );
 }
 
+/**
+ * The arguments an ICU message uses, sorted: `{name}`, `{count, plural, ...}` and those inside
+ * select and plural branches. Branch texts (`other {Agreements}`) are text, not arguments.
+ */
 function placeholders(text: string): string[] {
-  // `{name}` or `{name, plural, ...}`; plural branches (`{# bids}`) are text, not placeholders.
-  return [...text.matchAll(/\{(\w+)(?=[,}])/g)].map((match) => match[1] ?? '').sort();
+  const found: string[] = [];
+  let index = 0;
+  // Reads message text up to an unmatched `}` (the end of a branch) or the end.
+  function readMessage(): void {
+    while (index < text.length && text[index] !== '}') {
+      if (text[index] === '{') readArgument();
+      else index += 1;
+    }
+  }
+  function readArgument(): void {
+    index += 1; // `{`
+    const close = text.slice(index).search(/[,}]/);
+    const name = text.slice(index, index + close).trim();
+    found.push(name);
+    index += close;
+    if (text[index] === ',') {
+      const header = /^,\s*(\w+)\s*(,?)/.exec(text.slice(index))!;
+      index += header[0].length;
+      if (header[2] === ',') {
+        // Branches: `key {message}` until the argument's closing brace.
+        while (index < text.length && text[index] !== '}') {
+          if (text[index] === '{') {
+            index += 1;
+            readMessage();
+          }
+          index += 1;
+        }
+      }
+    }
+    index += 1; // `}`
+  }
+  readMessage();
+  return found.sort();
 }
+
+describe('placeholders', () => {
+  it.each([
+    ['plain text', 'Sign in', []],
+    ['an argument', 'Signed in as {name}', ['name']],
+    ['a plural', '{count, plural, one {# bid} other {# bids}}', ['count']],
+    [
+      'a select whose branches are words',
+      '{status, select, approved {Approved} other {Decided}} by {name}, {time}',
+      ['name', 'status', 'time'],
+    ],
+    ['an argument inside a branch', '{a, select, x {{b} and more} other {none}}', ['a', 'b']],
+    ['a formatted argument', 'At {when, time, short}', ['when']],
+  ])('finds the arguments of %s', (_name, text, expected) => {
+    expect(placeholders(text)).toEqual(expected);
+  });
+});
 
 describe('messages', () => {
   it('en and fr have exactly the same keys', () => {
