@@ -54,7 +54,9 @@ test.describe('signed out', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: 'Sign in' })).toBeFocused();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }),
+    ).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/sign$/);
     await expect(page.getByLabel('Login id')).toBeFocused();

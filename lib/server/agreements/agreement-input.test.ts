@@ -194,7 +194,11 @@ describe('listQuerySchema', () => {
     ['limit as text', { limit: '7' }, { status: 'pending', limit: 7 }],
     ['limit 1', { limit: '1' }, { status: 'pending', limit: 1 }],
     ['limit 100', { limit: '100' }, { status: 'pending', limit: 100 }],
-    ['a cursor', { cursor: 'a1.MTA' }, { status: 'pending', limit: 25, cursor: 'a1.MTA' }],
+    [
+      'a cursor, decoded to its position',
+      { cursor: 'a1.MTA' },
+      { status: 'pending', limit: 25, cursor: 10 },
+    ],
     ['q, trimmed', { q: '  Jaguar ' }, { status: 'pending', limit: 25, q: 'Jaguar' }],
     ['an unknown parameter, ignored', { sort: 'desc' }, { status: 'pending', limit: 25 }],
   ])('reads %s', (_name, input, expected) => {
@@ -210,6 +214,7 @@ describe('listQuerySchema', () => {
     ['an unknown status', { status: 'archived' }],
     ['an upper-case status', { status: 'PENDING' }],
     ['a 201-character cursor', { cursor: 'a'.repeat(201) }],
+    ['a cursor that is not ours', { cursor: 'offset=25' }],
     ['a 201-character q', { q: 'q'.repeat(201) }],
   ])('refuses %s', (_name, input) => {
     expect(listQuerySchema.safeParse(input).success).toBe(false);

@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { agreementStatuses, decisions, pageLimit, reasonLength } from '@/lib/agreements/agreement';
+import { decodeCursor } from './cursor';
 
 const controlCharacters = /^[^\u0000-\u001f\u007f]*$/;
 /** Like `controlCharacters`, but a reason may have several lines. */
@@ -71,7 +72,19 @@ export const listQuerySchema = z.object({
   status: z
     .enum(agreementStatuses, { message: 'status must be pending, approved or rejected' })
     .default('pending'),
-  cursor: z.string().max(200).optional(),
+  /** Decoded here to the position the page starts after, so a foreign cursor is a 400. */
+  cursor: z
+    .string()
+    .max(200)
+    .transform((cursor, context) => {
+      const position = decodeCursor(cursor);
+      if (position === null) {
+        context.addIssue({ code: 'custom', message: 'cursor is not a valid page cursor' });
+        return z.NEVER;
+      }
+      return position;
+    })
+    .optional(),
   limit: z.coerce
     .number()
     .int('limit must be an integer')

@@ -9,7 +9,7 @@ import { toAgreement } from './agreement-row';
 
 /**
  * Stores the platform's agreements, idempotent on `platformId`: a repeat (in this batch or an
- * earlier one) returns the record already there and never writes twice. Ingests are serialised
+ * earlier one) answers with the record already there and never writes twice. Ingests are serialised
  * by a transaction lock so that `seq` grows in commit order, which keeps cursor pages stable.
  */
 export async function ingestAgreements(
@@ -41,8 +41,9 @@ export async function ingestAgreements(
         ? inserted
         : await tx.select().from(agreements).where(inArray(agreements.platformId, platformIds));
     const byPlatformId = new Map(rows.map((row) => [row.platformId, row]));
+    // One answer per item sent, in order: the platform reads `items[i]` as the answer to its own.
     return {
-      items: platformIds.map((platformId) => toAgreement(byPlatformId.get(platformId)!)),
+      items: items.map((item) => toAgreement(byPlatformId.get(item.platformId)!)),
       created: inserted.length,
     };
   });

@@ -3,10 +3,9 @@ import { and, asc, eq, gt, ilike, or, type SQL } from 'drizzle-orm';
 import type { AgreementPage } from '@/lib/agreements/agreement';
 import type { Database } from '@/lib/server/db/database';
 import { agreements } from '@/lib/server/db/schema';
-import { ApiProblem } from '@/lib/server/http/api-problem';
 import type { ListQuery } from './agreement-input';
 import { toAgreement } from './agreement-row';
-import { decodeCursor, encodeCursor } from './cursor';
+import { encodeCursor } from './cursor';
 
 /** `%`, `_` and `\` match themselves in a search, not as LIKE wildcards. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -18,11 +17,7 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => 
  */
 export async function listAgreements(db: Database, query: ListQuery): Promise<AgreementPage> {
   const conditions: SQL[] = [eq(agreements.status, query.status)];
-  if (query.cursor !== undefined) {
-    const after = decodeCursor(query.cursor);
-    if (after === null) throw new ApiProblem('bad_request', 'cursor is not a valid page cursor');
-    conditions.push(gt(agreements.seq, after));
-  }
+  if (query.cursor !== undefined) conditions.push(gt(agreements.seq, query.cursor));
   if (query.q) {
     const pattern = likePattern(query.q);
     conditions.push(

@@ -11,11 +11,13 @@ import { ApiProblem, noStore, problemResponse } from './api-problem';
 import { assertJsonContentType, assertSameOrigin, parseJson, readBodyText } from './request-guards';
 import { clearSessionCookie } from './session-response';
 
-interface HandlerOptions<Body> {
+interface HandlerOptions<Body, Query> {
   /** Answer 401 unless the request carries a session the database accepts. */
   session?: boolean;
   /** Validates the JSON body; mutations without a body schema still need JSON and same origin. */
   body?: z.ZodType<Body>;
+  /** Validates the query string (empty parameters count as absent); a mismatch is a 400. */
+  query?: z.ZodType<Query>;
   /** Same-origin and JSON checks; default: every method but GET and HEAD. */
   mutation?: boolean;
   /** Server-to-server calls authenticated otherwise (bearer token) skip the origin check. */
@@ -24,9 +26,10 @@ interface HandlerOptions<Body> {
   authorize?: (request: NextRequest) => void;
 }
 
-export interface HandlerContext<Body, Session> {
+export interface HandlerContext<Body, Session, Query = undefined> {
   request: NextRequest;
   body: Body;
+  query: Query;
   session: Session;
   db: Database;
   params: Record<string, string>;
@@ -34,7 +37,7 @@ export interface HandlerContext<Body, Session> {
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-export function describeZodError(error: z.ZodError): string {
+function describeZodError(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)
     .map((issue) =>
@@ -61,12 +64,17 @@ function withNoStore(response: Response): Response {
  * origin and content-type checks for mutations, the session check in the database, the 64 KiB
  * body limit and zod validation, then the handler inside the error envelope.
  */
-export function apiHandler<Body = undefined, RequireSession extends boolean = false>(
-  options: HandlerOptions<Body> & { session?: RequireSession },
+export function apiHandler<
+  Body = undefined,
+  RequireSession extends boolean = false,
+  Query = undefined,
+>(
+  options: HandlerOptions<Body, Query> & { session?: RequireSession },
   handler: (
     context: HandlerContext<
       Body,
-      RequireSession extends true ? ActiveSession : ActiveSession | null
+      RequireSession extends true ? ActiveSession : ActiveSession | null,
+      Query
     >,
   ) => Promise<Response>,
 ) {
@@ -92,6 +100,16 @@ export function apiHandler<Body = undefined, RequireSession extends boolean = fa
         return response;
       }
 
+      let query: unknown = undefined;
+      if (options.query) {
+        const parameters = Object.fromEntries(
+          [...request.nextUrl.searchParams].filter(([, value]) => value !== ''),
+        );
+        const parsed = options.query.safeParse(parameters);
+        if (!parsed.success) throw new ApiProblem('bad_request', describeZodError(parsed.error));
+        query = parsed.data;
+      }
+
       let body: unknown = undefined;
       if (isMutation) {
         const text = await readBodyText(request);
@@ -113,6 +131,7 @@ export function apiHandler<Body = undefined, RequireSession extends boolean = fa
       const response = await handler({
         request,
         body: body as Body,
+        query: query as Query,
         session: session as RequireSession extends true ? ActiveSession : ActiveSession | null,
         db,
         params,
