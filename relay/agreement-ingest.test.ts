@@ -21,24 +21,34 @@ interface Received {
 
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> } | 'hang';
 
+/** What `answer` sees of a request: its parsed body and its size on the wire. */
+interface Asked {
+  body: { items: PlatformAgreement[] };
+  bytes: number;
+}
+
 /** A stand-in console: records every request and answers with `answer(n)` for the n-th one. */
-async function startConsole(answer: (n: number) => Answer = () => ({ status: 200 }), port = 0) {
+async function startConsole(
+  answer: (n: number, asked: Asked) => Answer = () => ({ status: 200 }),
+  port = 0,
+) {
   const received: Received[] = [];
   const server = createServer(async (request, response) => {
-    let text = '';
-    for await (const chunk of request) text += chunk;
-    const reply = answer(received.length + 1);
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks);
+    const body = JSON.parse(raw.toString('utf8')) as Asked['body'];
+    const reply = answer(received.length + 1, { body, bytes: raw.byteLength });
     received.push({
       method: request.method ?? '',
       url: request.url ?? '',
       headers: request.headers,
-      body: JSON.parse(text),
+      body,
       status: reply === 'hang' ? null : reply.status,
     });
     if (reply === 'hang') return;
-    const body = reply.body ?? { items: [], created: 0 };
     response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-    response.end(JSON.stringify(body));
+    response.end(JSON.stringify(reply.body ?? { items: [], created: 0 }));
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   servers.push(server);
@@ -118,6 +128,45 @@ async function waitFor<T>(what: string, check: () => T, timeoutMs = 3000): Promi
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Each request as [agreements in it, the stand-in's answer], in the order they came. */
+const exchanges = (received: Received[]) =>
+  received.map((request) => [request.body.items.length, request.status]);
+
+/** The platformIds sent again after the stand-in had accepted them: none, ever. */
+function resent(received: Received[]): string[] {
+  const accepted = new Set<string>();
+  const again: string[] = [];
+  for (const request of received) {
+    const ids = request.body.items.map((item) => item.platformId);
+    again.push(...ids.filter((id) => accepted.has(id)));
+    if (request.status !== null && request.status < 300) ids.forEach((id) => accepted.add(id));
+  }
+  return again;
+}
+
+const bodyBytes = (items: PlatformAgreement[]) => Buffer.byteLength(JSON.stringify({ items }));
+
+/** A console whose body limit is `limit` bytes instead of 64 KiB. */
+const tooLargeOver =
+  (limit: number) =>
+  (_n: number, { bytes }: Asked): Answer =>
+    bytes > limit
+      ? {
+          status: 413,
+          body: { error: { code: 'payload_too_large', message: 'The body is too large.' } },
+        }
+      : { status: 200 };
+
+/** Answers as the console does: 400 naming the invalid fields, for the whole batch. */
+function validating({ body }: Asked): Answer {
+  const parsed = ingestBodySchema.safeParse(body);
+  if (parsed.success) return { status: 200 };
+  const message = parsed.error.issues
+    .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+    .join('; ');
+  return { status: 400, body: { error: { code: 'bad_request', message } } };
+}
 
 describe('createAgreementIngest', () => {
   it('posts queued agreements as one JSON batch with the bearer token, as the console validates it', async () => {
@@ -226,33 +275,188 @@ describe('createAgreementIngest', () => {
     expect(standIn.accepted()).toEqual([agreement(1)]);
   });
 
-  it('drops a batch refused with 401 with one error line, and goes on with the next', async () => {
-    const standIn = await startConsole((n) =>
-      n === 1
-        ? {
+  it('keeps agreements refused with 401, says so once, and delivers them once the console takes the token', async () => {
+    let tokenFixed = false;
+    const standIn = await startConsole(() =>
+      tokenFixed
+        ? { status: 200 }
+        : {
             status: 401,
             body: {
               error: { code: 'unauthorized', message: 'A valid platform token is required.' },
             },
-          }
-        : { status: 200 },
+          },
     );
     const { client, lines } = ingestInto(standIn.url);
     client.add(agreement(1));
     await waitFor('the refusal', () => lines.length === 1);
+    client.add(agreement(2));
+    await waitFor('a second refusal', () => standIn.received.length >= 2);
+    expect(client.pendingCount).toBe(2);
+    tokenFixed = true;
+    await waitFor('the delivery', () => standIn.accepted().length === 2);
     await sleep(100);
-    expect(standIn.received).toHaveLength(1);
+
+    const refusals = standIn.received.length - 2;
+    expect(refusals).toBeGreaterThanOrEqual(2);
+    expect(exchanges(standIn.received)).toEqual([
+      ...Array.from({ length: refusals }, () => [1, 401]),
+      [1, 200],
+      [1, 200],
+    ]);
+    expect(standIn.accepted()).toEqual([agreement(1), agreement(2)]);
     expect(client.pendingCount).toBe(0);
     expect(lines).toEqual([
       {
         level: 'error',
-        text: `gavel: agreement ingest: dropped 1 agreements: ${standIn.url}/api/platform/agreements answered 401 (unauthorized: A valid platform token is required.); PLATFORM_TOKEN differs from the console’s`,
+        text: `gavel: agreement ingest: ${standIn.url}/api/platform/agreements answered 401 (unauthorized: A valid platform token is required.); PLATFORM_TOKEN differs from the console’s: keeping 1 agreements and trying again every 0.08 s`,
+      },
+      { level: 'info', text: 'gavel: agreement ingest: the console takes agreements again' },
+    ]);
+  });
+
+  it('drops a batch refused for another reason (404) with one error line, and goes on with the next', async () => {
+    const standIn = await startConsole((n) =>
+      n === 1
+        ? { status: 404, body: { error: { code: 'not_found', message: 'No such route.' } } }
+        : { status: 200 },
+    );
+    const { client, lines } = ingestInto(standIn.url);
+    agreements(1, 2).forEach((item) => client.add(item));
+    await waitFor('the refusal', () => lines.length === 1);
+    await sleep(100);
+    expect(exchanges(standIn.received)).toEqual([[2, 404]]);
+    expect(client.pendingCount).toBe(0);
+    expect(lines).toEqual([
+      {
+        level: 'error',
+        text: `gavel: agreement ingest: dropped 2 agreements: ${standIn.url}/api/platform/agreements answered 404 (not_found: No such route.); the console refused the request`,
       },
     ]);
 
-    client.add(agreement(2));
+    client.add(agreement(3));
     await waitFor('the next batch', () => standIn.received.length === 2);
-    expect(standIn.accepted()).toEqual([agreement(2)]);
+    expect(standIn.accepted()).toEqual([agreement(3)]);
+  });
+
+  it('cuts a batch the console finds too large (413) in halves until each fits, delivering all of it once', async () => {
+    const sold = agreements(1, 100);
+    const standIn = await startConsole(tooLargeOver(bodyBytes(sold.slice(0, 30))));
+    const { client, lines } = ingestInto(standIn.url);
+    sold.forEach((item) => client.add(item));
+    await waitFor('every agreement', () => standIn.accepted().length >= 100);
+    await sleep(50);
+
+    // 100 and 50 are too large, 25 fit.
+    expect(exchanges(standIn.received)).toEqual([
+      [100, 413],
+      [50, 413],
+      [25, 200],
+      [25, 200],
+      [50, 413],
+      [25, 200],
+      [25, 200],
+    ]);
+    expect(standIn.accepted()).toEqual(sold);
+    expect(resent(standIn.received)).toEqual([]);
+    expect(client.pendingCount).toBe(0);
+    expect(lines).toEqual([]);
+  });
+
+  it('drops a single agreement too large for the console on its own, naming it, and delivers the others', async () => {
+    const sold = [
+      agreement(1),
+      { ...agreement(2), lotTitle: 'Nu couché '.repeat(30) },
+      agreement(3),
+    ];
+    const standIn = await startConsole(tooLargeOver(bodyBytes([agreement(1), agreement(3)])));
+    const { client, lines } = ingestInto(standIn.url);
+    sold.forEach((item) => client.add(item));
+    await waitFor('the refusal', () => lines.length === 1 && client.pendingCount === 0);
+    await sleep(50);
+
+    expect(exchanges(standIn.received)).toEqual([
+      [3, 413],
+      [2, 413],
+      [1, 200],
+      [1, 413],
+      [1, 200],
+    ]);
+    expect(standIn.accepted()).toEqual([sold[0], sold[2]]);
+    expect(lines).toEqual([
+      {
+        level: 'error',
+        text: `gavel: agreement ingest: dropped agreement ${sold[1]!.platformId}: ${standIn.url}/api/platform/agreements answered 413 (payload_too_large: The body is too large.); it alone exceeds the console’s body limit`,
+      },
+    ]);
+  });
+
+  it.each([
+    { name: 'one invalid agreement', invalid: [37] },
+    { name: 'the first, second and last agreements', invalid: [1, 2, 100] },
+  ])(
+    'isolates $name of a batch refused with 400, drops only them, and delivers the others once',
+    async ({ invalid }) => {
+      const sold = agreements(1, 100).map((item, index) =>
+        invalid.includes(index + 1) ? { ...item, currency: 'euros' } : item,
+      );
+      const refused = sold.filter((_, index) => invalid.includes(index + 1));
+      const standIn = await startConsole((_, asked) => validating(asked));
+      const { client, lines } = ingestInto(standIn.url);
+      sold.forEach((item) => client.add(item));
+      await waitFor('every answer', () => client.pendingCount === 0 && lines.length >= 1);
+      await sleep(50);
+
+      expect(standIn.accepted()).toEqual(sold.filter((item) => !refused.includes(item)));
+      expect(resent(standIn.received)).toEqual([]);
+      // Each refused agreement ends up alone in a request, once; and halving, not one by one.
+      const alone = standIn.received.filter((request) => request.body.items.length === 1);
+      expect(alone.filter((request) => request.status === 400).map((r) => r.body.items[0])).toEqual(
+        refused,
+      );
+      expect(standIn.received.length).toBeLessThanOrEqual(1 + 2 * 7 * invalid.length);
+      expect(lines).toEqual(
+        refused.map((item) => ({
+          level: 'error',
+          text: `gavel: agreement ingest: dropped agreement ${item.platformId}: ${standIn.url}/api/platform/agreements answered 400 (bad_request: items.0.currency: currency must be an ISO 4217 code such as EUR); the console finds it invalid`,
+        })),
+      );
+    },
+  );
+
+  it('sends a cut batch that meets a 503 again as it is, then the rest, in order', async () => {
+    const sold = agreements(1, 100);
+    const tooLarge = tooLargeOver(bodyBytes(sold.slice(0, 30)));
+    const standIn = await startConsole((n, asked) =>
+      n === 3
+        ? { status: 503, body: { error: { code: 'unavailable', message: 'Starting.' } } }
+        : tooLarge(n, asked),
+    );
+    const { client, lines } = ingestInto(standIn.url);
+    sold.forEach((item) => client.add(item));
+    await waitFor('every agreement', () => standIn.accepted().length >= 100);
+    await sleep(50);
+
+    expect(exchanges(standIn.received)).toEqual([
+      [100, 413],
+      [50, 413],
+      [25, 503],
+      [25, 200],
+      [25, 200],
+      [50, 413],
+      [25, 200],
+      [25, 200],
+    ]);
+    expect(standIn.received[3]!.body).toEqual(standIn.received[2]!.body);
+    expect(standIn.accepted()).toEqual(sold);
+    expect(resent(standIn.received)).toEqual([]);
+    expect(lines).toEqual([
+      {
+        level: 'warn',
+        text: 'gavel: agreement ingest: the console answered 503 (unavailable: Starting.); keeping 100 agreements and retrying',
+      },
+      { level: 'info', text: 'gavel: agreement ingest: the console takes agreements again' },
+    ]);
   });
 
   it('keeps at most maxPending agreements while the console is away, dropping the oldest', async () => {

@@ -1,19 +1,21 @@
 // The simulator's side of the console's ingest (POST /api/platform/agreements, SPEC 5): sold lots
 // are queued, sent in batches with the platform's bearer token, and kept and retried with backoff
-// while the console is unreachable or busy. The console is idempotent on platformId, so a batch
-// sent again after a lost answer never creates an agreement twice.
+// while the console is unreachable, busy or refusing the token. A batch refused for its size or
+// for an invalid agreement is cut in halves (ingest-outcome.ts) until only the refused agreement
+// is dropped. The console is idempotent on platformId, so a batch sent again after a lost answer
+// never creates an agreement twice.
+import type { IngestItem } from '../lib/server/agreements/agreement-input.ts';
+import {
+  answerOutcome,
+  failureOutcome,
+  halves,
+  refusalHints,
+  retryDelay,
+  type Outcome,
+} from './ingest-outcome.ts';
 
-/** One item of the ingest body; `amount` in minor units, `closedAt` ISO 8601. */
-export interface PlatformAgreement {
-  platformId: string;
-  auctionId: string;
-  lotId: string;
-  lotTitle: string;
-  buyer: string;
-  amount: number;
-  currency: string;
-  closedAt: string;
-}
+/** One item of the ingest body: the console's own type (a type import, erased at run time). */
+export type PlatformAgreement = IngestItem;
 
 type Log = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -28,52 +30,19 @@ export interface AgreementIngestOptions {
   maxPending?: number;
   /** How long the first agreement waits for others to share its request. */
   batchDelayMs?: number;
-  /** Retry delays: doubling from `retryDelayMs` up to `maxRetryDelayMs`. */
+  /**
+   * Retry delays: doubling from `retryDelayMs` up to `maxRetryDelayMs`; a refused token waits
+   * `maxRetryDelayMs` at once.
+   */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
   requestTimeoutMs?: number;
   log?: Log;
 }
 
-type Outcome =
-  | { kind: 'delivered' }
-  | { kind: 'refused'; status: number; message: string }
-  | { kind: 'retry'; reason: string; retryAfterMs: number };
+type Refused = Extract<Outcome, { kind: 'refused' }>;
 
 const prefix = 'gavel: agreement ingest:';
-
-/** What to check when the console refuses a batch for good. */
-const refusalHints: Record<number, string> = {
-  400: 'the console rejected the agreements',
-  401: 'PLATFORM_TOKEN differs from the console’s',
-  413: 'the request was too large for the console',
-};
-
-/** Retry-After in seconds, as the console's 429 sends it; 0 when absent or a date. */
-function retryAfterMs(header: string | null): number {
-  const seconds = Number(header ?? '');
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
-}
-
-/** The console's `{error:{code,message}}`, or the start of whatever else it answered. */
-function errorMessage(body: string): string {
-  let text = body;
-  try {
-    const { error } = JSON.parse(body) as { error?: { code?: string; message?: string } };
-    if (error?.message) text = `${error.code ?? 'error'}: ${error.message}`;
-  } catch {
-    // Not JSON: a proxy's or a server's own page; its first characters say enough.
-  }
-  // One line in the relay's log, whatever the console said.
-  return text.replace(/\s+/g, ' ').trim().slice(0, 300) || 'no message';
-}
-
-function failureReason(error: unknown): string {
-  const name = (error as { name?: string }).name;
-  if (name === 'TimeoutError') return `the console did not answer in time`;
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return `the console is unreachable (${cause?.code ?? cause?.message ?? String(error)})`;
-}
 
 export function createAgreementIngest({
   consoleUrl,
@@ -87,6 +56,11 @@ export function createAgreementIngest({
   log = console,
 }: AgreementIngestOptions) {
   const endpoint = `${consoleUrl.replace(/\/+$/, '')}/api/platform/agreements`;
+  /**
+   * Batches already cut, sent as they are before any new agreement: the halves of a refused
+   * batch, or a batch kept after a failed attempt. Their agreements are older than `pending`'s.
+   */
+  const formed: PlatformAgreement[][] = [];
   const pending: PlatformAgreement[] = [];
   let sending: PlatformAgreement[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -95,18 +69,27 @@ export function createAgreementIngest({
   let failures = 0;
   /** Dropped for the bound since the console last took a batch: warned once, counted at the end. */
   let dropped = 0;
+  /** The console refused the token since it last took a batch: said once. */
+  let tokenRefused = false;
   let stopped = false;
+
+  const waiting = () => formed.reduce((count, batch) => count + batch.length, pending.length);
 
   /** Keeps the newest `maxPending`: a console away for hours must not take the relay's memory. */
   function enforceBound() {
-    const excess = pending.length - maxPending;
+    let excess = waiting() - maxPending;
     if (excess <= 0) return;
-    pending.splice(0, excess);
     if (dropped === 0)
       log.warn(
         `${prefix} ${maxPending} agreements already wait for the console; dropping the oldest from now on`,
       );
     dropped += excess;
+    while (excess > 0 && formed.length > 0) {
+      const oldest = formed[0]!;
+      excess -= oldest.splice(0, excess).length;
+      if (oldest.length === 0) formed.shift();
+    }
+    pending.splice(0, excess);
   }
 
   async function post(batch: PlatformAgreement[]): Promise<Outcome> {
@@ -119,38 +102,50 @@ export function createAgreementIngest({
         signal: AbortSignal.any([inFlight.signal, AbortSignal.timeout(requestTimeoutMs)]),
       });
       const body = await response.text();
-      if (response.ok) return { kind: 'delivered' };
-      const message = `${response.status} (${errorMessage(body)})`;
-      if (response.status >= 500 || response.status === 429 || response.status === 408) {
-        const wait = retryAfterMs(response.headers.get('retry-after'));
-        return { kind: 'retry', reason: `the console answered ${message}`, retryAfterMs: wait };
-      }
-      return { kind: 'refused', status: response.status, message };
+      const retryAfter = response.headers.get('retry-after');
+      return answerOutcome({ status: response.status, body, retryAfter }, batch.length);
     } catch (error) {
-      return { kind: 'retry', reason: failureReason(error), retryAfterMs: 0 };
+      return failureOutcome(error);
     } finally {
       inFlight = null;
     }
   }
 
+  function reportFailure(outcome: Extract<Outcome, { kind: 'retry' | 'unauthorized' }>) {
+    if (outcome.kind === 'retry') {
+      if (failures === 1)
+        log.warn(`${prefix} ${outcome.reason}; keeping ${waiting()} agreements and retrying`);
+      return;
+    }
+    if (tokenRefused) return;
+    tokenRefused = true;
+    // Kept, not dropped: ops may fix the token on the console's side, and then they all go in.
+    log.error(
+      `${prefix} ${endpoint} answered ${outcome.message}; PLATFORM_TOKEN differs from the console’s: keeping ${waiting()} agreements and trying again every ${maxRetryDelayMs / 1000} s`,
+    );
+  }
+
+  function reportRefusal(batch: PlatformAgreement[], { status, message }: Refused) {
+    const what =
+      batch.length === 1 ? `agreement ${batch[0]!.platformId}` : `${batch.length} agreements`;
+    const hint = refusalHints[status] ?? 'the console refused the request';
+    log.error(`${prefix} dropped ${what}: ${endpoint} answered ${message}; ${hint}`);
+  }
+
   /** Sends batches until none is left or one must wait; returns the wait, or null. */
   async function drain(): Promise<number | null> {
-    while (!stopped && pending.length > 0) {
-      const batch = pending.splice(0, batchSize);
+    while (!stopped && (formed.length > 0 || pending.length > 0)) {
+      const batch = formed.shift() ?? pending.splice(0, batchSize);
       sending = batch;
       const outcome = await post(batch);
       sending = [];
-      if (outcome.kind === 'retry') {
-        pending.unshift(...batch);
+      if (outcome.kind === 'retry' || outcome.kind === 'unauthorized') {
+        formed.unshift(batch);
         if (stopped) return null;
         enforceBound();
         failures += 1;
-        if (failures === 1)
-          log.warn(
-            `${prefix} ${outcome.reason}; keeping ${pending.length} agreements and retrying`,
-          );
-        const backoff = Math.min(maxRetryDelayMs, retryDelayMs * 2 ** (failures - 1));
-        return Math.max(backoff, outcome.retryAfterMs);
+        reportFailure(outcome);
+        return retryDelay(outcome, failures, { retryDelayMs, maxRetryDelayMs });
       }
       if (failures > 0 || dropped > 0) {
         const loss = dropped > 0 ? `; ${dropped} older agreements were dropped meanwhile` : '';
@@ -158,13 +153,9 @@ export function createAgreementIngest({
       }
       failures = 0;
       dropped = 0;
-      if (outcome.kind === 'refused') {
-        // Sending the same batch again would be refused again: say why once, and move on.
-        const hint = refusalHints[outcome.status] ?? 'the console refused the request';
-        log.error(
-          `${prefix} dropped ${batch.length} agreements: ${endpoint} answered ${outcome.message}; ${hint}`,
-        );
-      }
+      tokenRefused = false;
+      if (outcome.kind === 'split') formed.unshift(...halves(batch));
+      else if (outcome.kind === 'refused') reportRefusal(batch, outcome);
     }
     return null;
   }
@@ -188,7 +179,7 @@ export function createAgreementIngest({
       .then((wait) => {
         draining = null;
         if (wait !== null) schedule(wait);
-        else if (pending.length > 0) schedule(batchDelayMs);
+        else if (waiting() > 0) schedule(batchDelayMs);
       });
     return draining;
   }
@@ -209,7 +200,7 @@ export function createAgreementIngest({
     },
     /** Agreements not yet accepted by the console, including a batch on its way. */
     get pendingCount() {
-      return pending.length + sending.length;
+      return waiting() + sending.length;
     },
     /** Clears the timers and cancels a request on its way; later agreements are ignored. */
     stop() {
