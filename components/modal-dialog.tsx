@@ -8,6 +8,8 @@ interface ModalDialogProps {
   children: ReactNode;
   /** Extra class on the dialog element. */
   className?: string;
+  /** Where the focus goes when the element that opened the dialog is gone when it closes. */
+  fallbackFocus?: () => HTMLElement | null;
 }
 
 /**
@@ -15,13 +17,21 @@ interface ModalDialogProps {
  * closes it on Escape. Shown while mounted; the element marked `data-autofocus` gets the focus,
  * which returns to where it was when the dialog closes.
  */
-export function ModalDialog({ title, onClose, children, className }: ModalDialogProps) {
+export function ModalDialog({
+  title,
+  onClose,
+  children,
+  className,
+  fallbackFocus,
+}: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
+  const fallbackRef = useRef(fallbackFocus);
   useEffect(() => {
     onCloseRef.current = onClose;
-  }, [onClose]);
+    fallbackRef.current = fallbackFocus;
+  }, [onClose, fallbackFocus]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -38,6 +48,7 @@ export function ModalDialog({ title, onClose, children, className }: ModalDialog
       dialog.removeEventListener('close', close);
       if (dialog.open) dialog.close();
       if (returnFocusTo?.isConnected) returnFocusTo.focus();
+      else fallbackRef.current?.()?.focus();
     };
   }, []);
 

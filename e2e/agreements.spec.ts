@@ -129,7 +129,6 @@ test('a decision shows at once, and a failed one rolls back with the reason and 
     await held;
     await route.continue();
   });
-  await context.setOffline(false);
   await row.getByRole('button', { name: /^Approve:/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(row).toContainText('Saving…');
@@ -169,7 +168,9 @@ test('a decision someone else made first is explained and the row refreshed (409
   await row.getByRole('button', { name: /^Approve:/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'was already rejected' });
-  await expect(alert).toContainText(`${item.lotTitle} was already rejected by Demo Staff at`);
+  await expect(alert).toContainText(
+    `The agreement for ${item.lotTitle} was already rejected by Demo Staff on`,
+  );
   await expect(row).toContainText('Rejected by Demo Staff');
   await expect(row.getByRole('button', { name: /^Approve:/ })).toHaveCount(0);
   const history = await request.get(`/api/agreements/${stored!.id}`);
@@ -198,6 +199,7 @@ test('filters and pages live in the URL and survive a reload and Back', async ({
 
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(page).toHaveURL(/cursor=/);
+  await expect(page.getByRole('heading', { name: 'Pending agreements', level: 2 })).toBeFocused();
   await expect(rows).toHaveCount(5);
   await expect(rows.first()).toContainText('Paged lot 25');
   await expect(page.getByRole('button', { name: 'Next page' })).toHaveCount(0);
@@ -221,7 +223,7 @@ test('an empty pending list says so', async ({ page }) => {
   await expect(page.getByRole('table')).toHaveCount(0);
 });
 
-test('works by keyboard: open, cancel with Escape, confirm with Enter', async ({
+test('works by keyboard: open, cancel with Escape, confirm, and the focus stays on the row', async ({
   page,
   request,
 }) => {
@@ -232,22 +234,70 @@ test('works by keyboard: open, cancel with Escape, confirm with Enter', async ({
   await approve.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Approve this agreement?' });
-  await expect(dialog.getByRole('button', { name: 'Approve', exact: true })).toBeFocused();
+  // The note has the focus: Enter alone never approves.
+  const note = dialog.getByLabel('Note (optional)');
+  await expect(note).toBeFocused();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(approve).toBeFocused();
 
   await page.keyboard.press('Enter');
+  await expect(note).toBeFocused();
+  await page.keyboard.type('Paid in full');
+  await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Approve', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(row).toContainText('Approved by Demo Staff');
+  // The Approve button is gone; the focus is on the row's History, not lost to the page.
+  const history = row.getByRole('button', { name: /^History:/ });
+  await expect(history).toBeFocused();
+  await page.keyboard.press('Enter');
+  const log = page.getByRole('dialog', { name: `History of ${item.lotTitle}` });
+  await expect(log.getByTestId('decision-log-entry')).toContainText('Reason: Paid in full');
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
+
+test('a row decided elsewhere is marked within 20 s, and Refresh shows the list as it is', async ({
+  page,
+  request,
+}) => {
+  const items = [uniqueAgreement({ buyer: `Quiet ${Date.now()}` })];
+  items.push(uniqueAgreement({ buyer: items[0]!.buyer }));
+  const [first] = await ingest(request, items);
+  await page.clock.install();
+  await page.goto(`/agreements?q=${encodeURIComponent(items[0]!.buyer)}`);
+  const rows = page.locator('[data-agreement-id]');
+  await expect(rows).toHaveCount(2);
+
+  const decided = await request.post(`/api/agreements/${first!.id}/decision`, {
+    headers: { origin: new URL(page.url()).origin },
+    data: { decision: 'approve', version: 1 },
+  });
+  expect(decided.status()).toBe(200);
+  await ingest(request, [uniqueAgreement({ buyer: items[0]!.buyer })]);
+  await page.clock.runFor(20_000);
+
+  const banner = page.getByRole('status').filter({ hasText: 'decided elsewhere' });
+  await expect(banner).toContainText(
+    '1 agreement on this page was decided elsewhere. 1 new agreement.',
+  );
+  const stale = rows.filter({ hasText: items[0]!.lotTitle });
+  await expect(stale).toContainText('Decided elsewhere');
+  await expect(stale.getByRole('button', { name: /^Approve:/ })).toHaveCount(0);
+
+  await banner.getByRole('button', { name: 'Refresh' }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: items[0]!.lotTitle })).toHaveCount(0);
+  await expect(banner).toHaveCount(0);
 });
 
 test('cards at 375px, in French', async ({ page, context, request, baseURL }) => {
   const item = uniqueAgreement();
   await ingest(request, [item]);
   await context.addCookies([{ name: 'NEXT_LOCALE', value: 'fr', url: baseURL! }]);
-  await page.evaluate(() => undefined);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`/agreements?q=${encodeURIComponent(item.lotTitle)}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Accords en attente' })).toBeVisible();

@@ -10,11 +10,13 @@ export type RowAction = { kind: Decision | 'history'; agreement: Agreement };
 interface AgreementListProps {
   items: readonly Agreement[];
   saving: Readonly<Record<string, Decision>>;
+  /** Rows someone else decided since the page was loaded: no more decisions from here. */
+  changedElsewhere: ReadonlySet<string>;
   onAction: (action: RowAction) => void;
 }
 
 /** The agreements of one page: a table when wide, cards at 700px and below. */
-export function AgreementList({ items, saving, onAction }: AgreementListProps) {
+export function AgreementList({ items, saving, changedElsewhere, onAction }: AgreementListProps) {
   const t = useTranslations('AgreementsReview');
   const tStatus = useTranslations('AgreementStatus');
   const format = useFormatter();
@@ -46,6 +48,11 @@ export function AgreementList({ items, saving, onAction }: AgreementListProps) {
         <span className="status-badge" data-status={agreement.status}>
           {tStatus(agreement.status)}
         </span>
+        {changedElsewhere.has(agreement.id) && (
+          <span className="decided-by" data-changed-elsewhere>
+            {t('changedElsewhere')}
+          </span>
+        )}
         {agreement.decidedAt && agreement.decidedByName && (
           <span className="decided-by">
             {t('decidedBy', {
@@ -64,7 +71,10 @@ export function AgreementList({ items, saving, onAction }: AgreementListProps) {
 
   const actions = (agreement: Agreement) => {
     const label = `${agreement.lotTitle} (${agreement.buyer})`;
-    const pending = agreement.status === 'pending' && !(agreement.id in saving);
+    const pending =
+      agreement.status === 'pending' &&
+      !(agreement.id in saving) &&
+      !changedElsewhere.has(agreement.id);
     return (
       <div className="row-actions">
         {pending && (
@@ -90,6 +100,7 @@ export function AgreementList({ items, saving, onAction }: AgreementListProps) {
           type="button"
           className="button-secondary"
           aria-label={`${t('history')}: ${label}`}
+          data-row-action="history"
           onClick={() => onAction({ kind: 'history', agreement })}
         >
           {t('history')}

@@ -1,58 +1,56 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
-import Link from 'next/link';
-import { useRouter, useSearchParams } from 'next/navigation';
-import { useMemo, useRef, useState } from 'react';
-import type { Agreement, Decision } from '@/lib/agreements/agreement';
-import { listPageHref, readListParams, type ListParams } from '@/lib/agreements/list-params';
+import { useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
+import { useCallback, useRef, useState, useTransition } from 'react';
+import type { Agreement, AgreementPage, Decision } from '@/lib/agreements/agreement';
+import { listPageHref, type ListParams } from '@/lib/agreements/list-params';
 import { useAgreementReview, type Viewer } from '@/lib/agreements/use-agreement-review';
 import { ApiError } from '@/lib/api/api-error';
-import { useApiErrorText } from '@/lib/api/use-api-error-text';
 import { AgreementFilters } from './agreement-filters';
 import { AgreementList, type RowAction } from './agreement-list';
 import { DecisionDialog } from './decision-dialog';
 import { DecisionLogDialog } from './decision-log-dialog';
+import { ReviewNotice, type Notice } from './review-notice';
 import { SignInPrompt } from './sign-in-prompt';
-
-type Notice =
-  | { kind: 'saved'; agreement: Agreement }
-  | {
-      kind: 'failed';
-      agreement: Agreement;
-      decision: Decision;
-      reason: string | null;
-      error: unknown;
-    }
-  | { kind: 'conflict'; agreement: Agreement };
 
 type Dialog =
   | { kind: Decision; agreement: Agreement; reason?: string }
   | { kind: 'history'; agreement: Agreement };
 
+interface AgreementsReviewProps {
+  viewer: Viewer;
+  params: ListParams;
+  /** The page the server read for `params`; null when the URL's cursor is not a valid one. */
+  page: AgreementPage | null;
+}
+
 const isUnauthorized = (error: unknown) =>
   error instanceof ApiError && error.code === 'unauthorized';
 
+const noPage: AgreementPage = { items: [], nextCursor: null };
+
 /** The review of agreements: filters and page in the URL, decisions confirmed in a dialog. */
-export function AgreementsReview({ viewer }: { viewer: Viewer }) {
+export function AgreementsReview({ viewer, params, page }: AgreementsReviewProps) {
   const t = useTranslations('AgreementsReview');
-  const format = useFormatter();
-  const errorText = useApiErrorText();
   const router = useRouter();
-  const searchParams = useSearchParams();
-  const params = useMemo(
-    () => readListParams(new URLSearchParams(searchParams.toString())),
-    [searchParams],
+  const [navigating, startNavigation] = useTransition();
+  const { items, saving, nextCursor, changes, decide } = useAgreementReview(
+    params,
+    page ?? noPage,
+    viewer,
   );
-  const { items, saving, load, reload, decide } = useAgreementReview(params, viewer);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [sessionEnded, setSessionEnded] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const endSession = useCallback(() => setSessionEnded(true), []);
 
-  const navigate = (next: ListParams) => {
+  /** Filters change the list in place; the pager also takes the focus to the list's heading. */
+  const navigate = (next: ListParams, { focusList = false } = {}) => {
     setNotice(null);
-    router.push(listPageHref(next), { scroll: false });
-    headingRef.current?.focus();
+    startNavigation(() => router.push(listPageHref(next), { scroll: false }));
+    if (focusList) headingRef.current?.focus();
   };
 
   const confirmDecision = async (
@@ -63,133 +61,105 @@ export function AgreementsReview({ viewer }: { viewer: Viewer }) {
     setDialog(null);
     setNotice(null);
     const outcome = await decide(agreement, decision, reason);
-    if (outcome.outcome === 'decided') setNotice({ kind: 'saved', agreement: outcome.agreement });
-    else if (outcome.outcome === 'conflict')
-      setNotice({ kind: 'conflict', agreement: outcome.agreement });
-    else setNotice({ kind: 'failed', agreement, decision, reason, error: outcome.error });
+    if (outcome.outcome === 'failed' && isUnauthorized(outcome.error)) setSessionEnded(true);
+    else if (outcome.outcome === 'failed')
+      setNotice({ kind: 'failed', agreement, decision, reason, error: outcome.error });
+    else
+      setNotice({
+        kind: outcome.outcome === 'decided' ? 'saved' : 'conflict',
+        agreement: outcome.agreement,
+      });
   };
 
-  if (load.state === 'failed' && isUnauthorized(load.error)) return <SignInPrompt ended />;
+  if (sessionEnded) return <SignInPrompt ended />;
 
-  const when = (iso: string) =>
-    format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  const changedElsewhere = new Set(changes.changedElsewhere);
+  const hasChanges = changedElsewhere.size > 0 || changes.added > 0;
+  const refresh = () => startNavigation(() => router.refresh());
+  const emptyText = params.q
+    ? t('emptySearch', { q: params.q })
+    : params.cursor
+      ? t('emptyAfter')
+      : params.status === 'pending'
+        ? t('emptyPending')
+        : t('emptyOther');
 
   return (
     <section className="card agreements" aria-labelledby="agreements-list-title">
-      <AgreementFilters params={params} onChange={navigate} />
+      <AgreementFilters params={params} onChange={(next) => navigate(next)} />
 
       <h2 id="agreements-list-title" ref={headingRef} tabIndex={-1}>
         {t('listTitle', { status: params.status })}
       </h2>
+      <p className="visually-hidden" role="status">
+        {navigating ? t('loadingPage') : t('pageInfo', { count: items.length })}
+      </p>
 
-      <div className="notice-area" aria-live="polite">
-        {notice?.kind === 'saved' && (
-          <p className="notice" data-kind="saved" role="status">
-            {notice.agreement.status === 'approved'
-              ? t('savedApproved', {
-                  lot: notice.agreement.lotTitle,
-                  buyer: notice.agreement.buyer,
-                })
-              : t('savedRejected', { lot: notice.agreement.lotTitle })}
-          </p>
-        )}
-      </div>
-      {notice?.kind === 'conflict' && (
-        <div className="notice" data-kind="conflict" role="alert">
-          <p>
-            {notice.agreement.decidedByName && notice.agreement.decidedAt
-              ? t('conflict', {
-                  lot: notice.agreement.lotTitle,
-                  status: notice.agreement.status,
-                  name: notice.agreement.decidedByName,
-                  time: when(notice.agreement.decidedAt),
-                })
-              : t('conflictChanged', { lot: notice.agreement.lotTitle })}
-          </p>
-          <button type="button" className="button-secondary" onClick={() => setNotice(null)}>
-            {t('dismiss')}
+      <ReviewNotice
+        notice={notice}
+        onRetry={(failed) =>
+          setDialog({
+            kind: failed.decision,
+            agreement: failed.agreement,
+            reason: failed.reason ?? undefined,
+          })
+        }
+        onDismiss={() => setNotice(null)}
+      />
+      {hasChanges && (
+        <div className="notice" data-kind="changes" role="status">
+          <p>{t('changes', { changed: changedElsewhere.size, added: changes.added })}</p>
+          <button type="button" onClick={refresh}>
+            {t('refresh')}
           </button>
         </div>
       )}
-      {notice?.kind === 'failed' && (
-        <div className="notice" data-kind="failed" role="alert">
-          <p>
-            {t('saveFailed', { lot: notice.agreement.lotTitle, reason: errorText(notice.error) })}
-          </p>
-          <div className="actions">
-            {isUnauthorized(notice.error) ? (
-              <Link href="/sign">{t('signIn')}</Link>
-            ) : (
-              <button
-                type="button"
-                onClick={() =>
-                  setDialog({
-                    kind: notice.decision,
-                    agreement: notice.agreement,
-                    reason: notice.reason ?? undefined,
-                  })
-                }
-              >
-                {t('retry')}
-              </button>
-            )}
-            <button type="button" className="button-secondary" onClick={() => setNotice(null)}>
-              {t('dismiss')}
-            </button>
+
+      <div className="agreements__list" aria-busy={navigating || undefined}>
+        {page === null ? (
+          <div className="notice" data-kind="load-failed" role="alert">
+            <p>{t('badCursor')}</p>
           </div>
-        </div>
-      )}
-
-      {load.state === 'failed' ? (
-        <div className="notice" data-kind="load-failed" role="alert">
-          <p>{t('loadFailed', { reason: errorText(load.error) })}</p>
-          <button type="button" onClick={reload}>
-            {t('retry')}
-          </button>
-        </div>
-      ) : load.state === 'loading' && items.length === 0 ? null : items.length === 0 ? (
-        <p className="empty">
-          {params.q
-            ? t('emptySearch', { q: params.q })
-            : params.status === 'pending'
-              ? t('emptyPending')
-              : t('emptyOther')}
-        </p>
-      ) : (
-        <>
-          <p className="visually-hidden" role="status">
-            {t('pageInfo', { count: items.length })}
-          </p>
+        ) : items.length === 0 ? (
+          <p className="empty">{emptyText}</p>
+        ) : (
           <AgreementList
             items={items}
             saving={saving}
+            changedElsewhere={changedElsewhere}
             onAction={(action: RowAction) => setDialog(action)}
           />
-        </>
-      )}
+        )}
+      </div>
 
-      <nav className="pager actions" aria-label={t('pagination')}>
-        {params.cursor && (
-          <button
-            type="button"
-            className="button-secondary"
-            onClick={() => navigate({ ...params, cursor: null })}
-          >
-            {t('firstPage')}
-          </button>
-        )}
-        {load.state === 'ready' && load.nextCursor && (
-          <button type="button" onClick={() => navigate({ ...params, cursor: load.nextCursor })}>
-            {t('nextPage')}
-          </button>
-        )}
-      </nav>
+      {(params.cursor || nextCursor) && (
+        <nav className="pager actions" aria-label={t('pagination')}>
+          {params.cursor && (
+            <button
+              type="button"
+              className="button-secondary"
+              onClick={() => navigate({ ...params, cursor: null }, { focusList: true })}
+            >
+              {t('firstPage')}
+            </button>
+          )}
+          {nextCursor && (
+            <button
+              type="button"
+              onClick={() => navigate({ ...params, cursor: nextCursor }, { focusList: true })}
+            >
+              {t('nextPage')}
+            </button>
+          )}
+        </nav>
+      )}
 
       {dialog && dialog.kind !== 'history' && (
         <DecisionDialog
           agreement={dialog.agreement}
           decision={dialog.kind}
           initialReason={dialog.reason}
+          fallbackFocus={() => rowFocusTarget(dialog.agreement.id)}
           onCancel={() => setDialog(null)}
           onConfirm={(reason) =>
             void confirmDecision(dialog.agreement, dialog.kind as Decision, reason)
@@ -197,8 +167,19 @@ export function AgreementsReview({ viewer }: { viewer: Viewer }) {
         />
       )}
       {dialog?.kind === 'history' && (
-        <DecisionLogDialog agreement={dialog.agreement} onClose={() => setDialog(null)} />
+        <DecisionLogDialog
+          agreement={dialog.agreement}
+          onSessionEnded={endSession}
+          onClose={() => setDialog(null)}
+        />
       )}
     </section>
+  );
+}
+
+/** After a decision the row's Approve button is gone: the focus goes to its History button. */
+function rowFocusTarget(agreementId: string): HTMLElement | null {
+  return document.querySelector<HTMLElement>(
+    `[data-agreement-id="${CSS.escape(agreementId)}"] [data-row-action="history"]`,
   );
 }

@@ -80,7 +80,7 @@ describe('DecisionDialog: reject', () => {
     const reason = within(dialog).getByLabelText('Reason for rejecting');
     expect(reason).toHaveFocus();
     expect(reason).toBeRequired();
-    expect(reason).toHaveAccessibleDescription("3 to 500 characters; the buyer's record keeps it.");
+    expect(reason).toHaveAccessibleDescription('3 to 500 characters; kept in the decision log.');
     expect(reason).not.toHaveAttribute('aria-invalid');
   });
 
@@ -98,7 +98,7 @@ describe('DecisionDialog: reject', () => {
     expect(screen.getByText('Give a reason of at least 3 characters.')).toBeVisible();
     expect(reason).toHaveAttribute('aria-invalid', 'true');
     expect(reason).toHaveAccessibleDescription(
-      "Give a reason of at least 3 characters. 3 to 500 characters; the buyer's record keeps it.",
+      'Give a reason of at least 3 characters. 3 to 500 characters; kept in the decision log.',
     );
     expect(reason).toHaveFocus();
     expect(onConfirm).not.toHaveBeenCalled();
@@ -111,7 +111,7 @@ describe('DecisionDialog: reject', () => {
     await user.click(reason);
     await user.paste('x'.repeat(501));
     await user.click(screen.getByRole('button', { name: 'Reject' }));
-    expect(screen.getByText('The reason is at most 500 characters.')).toBeVisible();
+    expect(screen.getByText('At most 500 characters.')).toBeVisible();
     expect(onConfirm).not.toHaveBeenCalled();
   });
 
@@ -145,14 +145,24 @@ describe('DecisionDialog: reject', () => {
 });
 
 describe('DecisionDialog: approve', () => {
-  it('opens as a modal named for the approval, with the Approve button focused', () => {
+  it('opens as a modal named for the approval, with the note focused (Enter alone never confirms)', () => {
     renderDialog('approve');
     const dialog = screen.getByRole('dialog', { name: 'Approve this agreement?' });
     expect(
       within(dialog).getByText('The sale goes ahead. This cannot be undone here.'),
     ).toBeVisible();
-    expect(within(dialog).getByLabelText('Note (optional)')).not.toBeRequired();
-    expect(within(dialog).getByRole('button', { name: 'Approve' })).toHaveFocus();
+    const note = within(dialog).getByLabelText('Note (optional)');
+    expect(note).not.toBeRequired();
+    expect(note).toHaveFocus();
+  });
+
+  it.each([
+    ['Enter adds a line', '{Enter}', 0],
+    ['Ctrl+Enter confirms', '{Control>}{Enter}{/Control}', 1],
+  ])('in the note, %s', async (_name, keys, confirmations) => {
+    const { user, onConfirm } = renderDialog('approve');
+    await user.keyboard(keys);
+    expect(onConfirm).toHaveBeenCalledTimes(confirmations);
   });
 
   it.each([
@@ -173,7 +183,7 @@ describe('DecisionDialog: approve', () => {
     await user.click(screen.getByLabelText('Note (optional)'));
     await user.paste('y'.repeat(501));
     await user.click(screen.getByRole('button', { name: 'Approve' }));
-    expect(screen.getByText('The reason is at most 500 characters.')).toBeVisible();
+    expect(screen.getByText('At most 500 characters.')).toBeVisible();
     expect(onConfirm).not.toHaveBeenCalled();
   });
 });

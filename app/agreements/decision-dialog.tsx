@@ -14,6 +14,8 @@ interface DecisionDialogProps {
   initialReason?: string;
   onConfirm: (reason: string | null) => void;
   onCancel: () => void;
+  /** Where the focus goes afterwards when the button that opened the dialog is gone. */
+  fallbackFocus?: () => HTMLElement | null;
 }
 
 /** Confirms an approval, or a rejection with its reason, before anything is sent. */
@@ -23,6 +25,7 @@ export function DecisionDialog({
   initialReason = '',
   onConfirm,
   onCancel,
+  fallbackFocus,
 }: DecisionDialogProps) {
   const t = useTranslations('DecisionDialog');
   const formatMoney = useFormatMoney();
@@ -51,7 +54,11 @@ export function DecisionDialog({
 
   const rejecting = decision === 'reject';
   return (
-    <ModalDialog title={rejecting ? t('rejectTitle') : t('approveTitle')} onClose={onCancel}>
+    <ModalDialog
+      title={rejecting ? t('rejectTitle') : t('approveTitle')}
+      onClose={onCancel}
+      fallbackFocus={fallbackFocus}
+    >
       <form onSubmit={submit} noValidate>
         <p>
           {t('summary', {
@@ -68,15 +75,25 @@ export function DecisionDialog({
             name="reason"
             rows={3}
             value={reason}
-            data-autofocus={rejecting ? true : undefined}
+            // The text first, for both: the decision cannot be undone here, so Enter alone
+            // never confirms it; Ctrl+Enter (or the button) does.
+            data-autofocus
             required={rejecting}
             maxLength={reasonLength.max + 50}
             aria-invalid={showProblem && problem ? true : undefined}
             aria-describedby={showProblem && problem ? `${errorId} ${hintId}` : hintId}
             onChange={(event) => setReason(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                event.preventDefault();
+                event.currentTarget.form?.requestSubmit();
+              }
+            }}
           />
           <p id={hintId} className="field-hint">
-            {t('reasonHint', { min: rejecting ? reasonLength.min : 0, max: reasonLength.max })}
+            {rejecting
+              ? t('reasonHint', { min: reasonLength.min, max: reasonLength.max })
+              : t('noteHint', { max: reasonLength.max })}
           </p>
           {showProblem && problemText && (
             <p id={errorId} className="field-error">
@@ -85,11 +102,7 @@ export function DecisionDialog({
           )}
         </div>
         <div className="actions">
-          <button
-            type="submit"
-            data-autofocus={rejecting ? undefined : true}
-            data-decision={decision}
-          >
+          <button type="submit" data-decision={decision}>
             {rejecting ? t('confirmReject') : t('confirmApprove')}
           </button>
           <button type="button" className="button-secondary" onClick={onCancel}>

@@ -1,12 +1,13 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { ModalDialog } from '@/components/modal-dialog';
 import type { Agreement, AgreementHistory } from '@/lib/agreements/agreement';
 import { fetchAgreementHistory } from '@/lib/agreements/agreements-api';
 import { ApiError } from '@/lib/api/api-error';
 import { useApiErrorText } from '@/lib/api/use-api-error-text';
+import { useFormatDateTime } from '@/lib/i18n/use-format-date-time';
 
 type HistoryLoad =
   | { state: 'loading' }
@@ -17,13 +18,16 @@ type HistoryLoad =
 export function DecisionLogDialog({
   agreement,
   onClose,
+  onSessionEnded,
 }: {
   agreement: Agreement;
   onClose: () => void;
+  /** The history answered 401: the screen shows the sign-in prompt instead. */
+  onSessionEnded: () => void;
 }) {
   const t = useTranslations('DecisionLog');
   const tStatus = useTranslations('AgreementStatus');
-  const format = useFormatter();
+  const when = useFormatDateTime();
   const errorText = useApiErrorText();
   const [load, setLoad] = useState<HistoryLoad>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -33,15 +37,13 @@ export function DecisionLogDialog({
     fetchAgreementHistory(agreement.id, controller.signal).then(
       (history) => setLoad({ state: 'ready', history }),
       (error: unknown) => {
-        if (!(error instanceof ApiError && error.code === 'aborted'))
-          setLoad({ state: 'failed', error });
+        if (error instanceof ApiError && error.code === 'aborted') return;
+        if (error instanceof ApiError && error.code === 'unauthorized') onSessionEnded();
+        else setLoad({ state: 'failed', error });
       },
     );
     return () => controller.abort();
-  }, [agreement.id, attempt]);
-
-  const when = (iso: string) =>
-    format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  }, [agreement.id, attempt, onSessionEnded]);
 
   return (
     <ModalDialog title={t('title', { lot: agreement.lotTitle })} onClose={onClose}>

@@ -12,8 +12,16 @@ import {
 } from './agreement';
 import { listApiPath, type ListParams } from './list-params';
 
-export const fetchAgreementPage = (params: ListParams, signal?: AbortSignal) =>
-  apiRequest(listApiPath(params, pageLimit.default), { schema: agreementPageSchema, signal });
+export const fetchAgreementPage = (
+  params: ListParams,
+  signal?: AbortSignal,
+  { background = false }: { background?: boolean } = {},
+) =>
+  apiRequest(listApiPath(params, pageLimit.default), {
+    schema: agreementPageSchema,
+    signal,
+    background,
+  });
 
 export const fetchAgreementHistory = (id: string, signal?: AbortSignal) =>
   apiRequest(`/api/agreements/${encodeURIComponent(id)}`, {
@@ -40,6 +48,8 @@ export async function sendDecision(
         method: 'POST',
         body: { decision, version: agreement.version, ...(reason ? { reason } : {}) },
         schema: agreementSchema,
+        // The row shows its own "Saving…": the page stays usable for the next decision.
+        background: true,
       },
     );
     return { outcome: 'decided', agreement: decided };

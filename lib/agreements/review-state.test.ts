@@ -203,6 +203,20 @@ describe('reviewReducer: settled and rolledBack', () => {
   });
 });
 
+describe('reviewReducer: a reload while a decision is saved', () => {
+  it('a late rollback does not overwrite the reloaded agreement', () => {
+    const decided = reviewReducer(
+      reviewReducer(emptyReview, { type: 'loaded', items: [pendingA] }),
+      { type: 'decided', id: 'a', decision: 'approve', reason: null, by: alice, at },
+    );
+    const fresh = agreement('a', { status: 'rejected', version: 2, decidedBy: 'bob' });
+    const reloaded = reviewReducer(decided, { type: 'loaded', items: [fresh] });
+    const late = reviewReducer(reloaded, { type: 'rolledBack', agreement: pendingA });
+    expect(late).toBe(reloaded);
+    expect(late.items).toEqual([fresh]);
+  });
+});
+
 describe('reviewReducer: a sequence', () => {
   it('decide → roll back → decide again → settle', () => {
     const actions: Array<[ReviewAction, (state: ReviewState) => void]> = [

@@ -60,8 +60,14 @@ export function reviewReducer(state: ReviewState, action: ReviewAction): ReviewS
         saving: { ...state.saving, [action.id]: action.decision },
       };
     }
-    case 'settled':
     case 'rolledBack':
+      // Only a decision still being saved goes back: after a reload the row is the server's again.
+      if (!(action.agreement.id in state.saving)) return state;
+      return {
+        items: replaceItem(state.items, action.agreement),
+        saving: withoutSaving(state.saving, action.agreement.id),
+      };
+    case 'settled':
       return {
         items: replaceItem(state.items, action.agreement),
         saving: withoutSaving(state.saving, action.agreement.id),

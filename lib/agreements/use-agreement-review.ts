@@ -1,51 +1,58 @@
 'use client';
 
 import { useCallback, useEffect, useReducer, useState } from 'react';
-import { ApiError } from '@/lib/api/api-error';
-import type { Agreement, Decision } from './agreement';
+import type { Agreement, AgreementPage, Decision } from './agreement';
 import { fetchAgreementPage, sendDecision, type DecisionOutcome } from './agreements-api';
 import type { ListParams } from './list-params';
-import { emptyReview, reviewReducer } from './review-state';
-
-export type PageLoad =
-  | { state: 'loading' }
-  | { state: 'ready'; nextCursor: string | null }
-  | { state: 'failed'; error: unknown };
+import { pageChanges, type PageChanges } from './page-changes';
+import { reviewReducer, type ReviewState } from './review-state';
 
 export interface Viewer {
   loginId: string;
   displayName: string;
 }
 
-/**
- * The agreements page the URL names, and decisions on it: shown at once, confirmed or rolled back
- * by the server's answer. Leaving or changing the page cancels a load still in flight.
- */
-export function useAgreementReview(params: ListParams, viewer: Viewer) {
-  const [review, dispatch] = useReducer(reviewReducer, emptyReview);
-  const [attempt, setAttempt] = useState(0);
-  const { status, q, cursor } = params;
-  // The answer remembers which request it answers: any other is still loading.
-  const requestKey = JSON.stringify([status, q, cursor, attempt]);
-  const [answer, setAnswer] = useState<{ key: string; load: PageLoad } | null>(null);
-  const load: PageLoad = answer?.key === requestKey ? answer.load : { state: 'loading' };
+/** How often the screen asks whether its page changed (others deciding, new agreements). */
+export const changeCheckMs = 20_000;
 
+const noChanges: PageChanges = { changedElsewhere: [], added: 0 };
+
+/**
+ * The page the server rendered for the URL, and decisions on it: shown at once, confirmed or
+ * rolled back by the server's answer. A new page from the server (navigation, refresh) replaces
+ * the rows; meanwhile a quiet check every 20 s tells what others changed.
+ */
+export function useAgreementReview(params: ListParams, page: AgreementPage, viewer: Viewer) {
+  const [review, dispatch] = useReducer(reviewReducer, page.items, (items): ReviewState => ({
+    items,
+    saving: {},
+  }));
+  const [shownPage, setShownPage] = useState(page);
+  const [changes, setChanges] = useState<PageChanges>(noChanges);
+  // A page from the server (navigation or refresh) replaces what is shown.
+  if (shownPage !== page) {
+    setShownPage(page);
+    setChanges(noChanges);
+    dispatch({ type: 'loaded', items: page.items });
+  }
+
+  const { status, q, cursor } = params;
+  const { items, saving } = review;
   useEffect(() => {
     const controller = new AbortController();
-    fetchAgreementPage({ status, q, cursor }, controller.signal).then(
-      (page) => {
-        dispatch({ type: 'loaded', items: page.items });
-        setAnswer({ key: requestKey, load: { state: 'ready', nextCursor: page.nextCursor } });
-      },
-      (error: unknown) => {
-        if (error instanceof ApiError && error.code === 'aborted') return;
-        setAnswer({ key: requestKey, load: { state: 'failed', error } });
-      },
-    );
-    return () => controller.abort();
-  }, [status, q, cursor, requestKey]);
-
-  const reload = useCallback(() => setAttempt((value) => value + 1), []);
+    const timer = setInterval(() => {
+      if (document.hidden) return;
+      fetchAgreementPage({ status, q, cursor }, controller.signal, { background: true }).then(
+        (fresh) => setChanges(pageChanges(items, saving, fresh, status)),
+        // A failed check changes nothing on screen; the next one tries again.
+        () => undefined,
+      );
+    }, changeCheckMs);
+    return () => {
+      clearInterval(timer);
+      controller.abort();
+    };
+  }, [status, q, cursor, items, saving]);
 
   const decide = useCallback(
     async (
@@ -65,5 +72,5 @@ export function useAgreementReview(params: ListParams, viewer: Viewer) {
     [viewer],
   );
 
-  return { ...review, load, reload, decide };
+  return { items, saving, nextCursor: page.nextCursor, changes, decide };
 }
