@@ -315,3 +315,24 @@ test('cards at 375px, in French', async ({ page, context, request, baseURL }) =>
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations).toEqual([]);
 });
+
+for (const width of [701, 768, 1024]) {
+  test(`the table fits ${width}px in French without scrolling sideways`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const item = uniqueAgreement({
+      lotTitle: `Une très longue désignation de lot pour la mise en page ${Date.now()}`,
+    });
+    await ingest(request, [item]);
+    await context.addCookies([{ name: 'NEXT_LOCALE', value: 'fr', url: baseURL! }]);
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/agreements?q=${encodeURIComponent(item.lotTitle)}`);
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Approuver/ })).toBeVisible();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(width);
+  });
+}
