@@ -2,6 +2,7 @@
 // these machines are shared and noisy, so compare ratios measured in one run.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { measureAgreements } from './agreements.mjs';
 import { measureAuth } from './auth.mjs';
 import { measureFirstLoad } from './first-load.mjs';
 
@@ -10,6 +11,7 @@ const results = {
   node: process.version,
   firstLoad: await measureFirstLoad(),
   auth: await measureAuth(),
+  agreements: await measureAgreements(),
 };
 const dir = join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });

@@ -3,6 +3,8 @@ import { serverEnv } from '@/lib/env';
 import { ingestBodySchema } from '@/lib/server/agreements/agreement-input';
 import { ingestAgreements } from '@/lib/server/agreements/ingest';
 import { assertPlatformToken } from '@/lib/server/agreements/platform-token';
+import { databaseHandle } from '@/lib/server/db/connection';
+import { refreshPlannerStatistics } from '@/lib/server/db/planner-statistics';
 import { apiHandler } from '@/lib/server/http/api-handler';
 
 export const POST = apiHandler(
@@ -12,5 +14,9 @@ export const POST = apiHandler(
     authorize: (request) =>
       assertPlatformToken(request.headers.get('authorization'), serverEnv().platformToken),
   },
-  async ({ body, db }) => Response.json(await ingestAgreements(db, body.items)),
+  async ({ body, db }) => {
+    const answer = await ingestAgreements(db, body.items);
+    await refreshPlannerStatistics(await databaseHandle(), answer.created);
+    return Response.json(answer);
+  },
 );
