@@ -2,6 +2,7 @@ import { getDefaultNormalizer, render, screen, within } from '@testing-library/r
 import userEvent from '@testing-library/user-event';
 import { NextIntlClientProvider } from 'next-intl';
 import type { Agreement, Decision } from '@/lib/agreements/agreement';
+import { agreementFixture } from '@/lib/agreements/testing/agreement-fixture';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 import { DecisionDialog } from './decision-dialog';
@@ -28,24 +29,13 @@ afterAll(() => {
   dialogPrototype.close = nativeClose;
 });
 
-const agreement: Agreement = {
-  id: '0f6e1c1a-4b1e-4a43-9a55-5d3f0f0b0a01',
-  platformId: 'platform-1',
-  auctionId: 'auction-1',
-  lotId: 'lot-7',
+// The summary line the tests read is built from these four fields.
+const agreement = agreementFixture({
   lotTitle: 'Brass lamp',
   buyer: 'Ada Buyer',
   amount: 1234500,
   currency: 'EUR',
-  status: 'pending',
-  version: 3,
-  closedAt: '2026-03-01T10:00:00.000Z',
-  createdAt: '2026-03-01T10:00:05.000Z',
-  decidedAt: null,
-  decidedBy: null,
-  decidedByName: null,
-  reason: null,
-};
+});
 
 function renderDialog(
   decision: Decision,

@@ -5,8 +5,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError } from '@/lib/api/api-error';
-import type { Agreement } from './agreement';
 import { fetchAgreementHistory, fetchAgreementPage, sendDecision } from './agreements-api';
+import { agreementFixture } from './testing/agreement-fixture';
 
 interface SeenRequest {
   method: string;
@@ -122,37 +122,16 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('the request did not fail');
 }
 
-function agreement(overrides: Partial<Agreement> = {}): Agreement {
-  return {
-    id: '0f6e1c1a-4b1e-4a43-9a55-5d3f0f0b0a01',
-    platformId: 'platform-1',
-    auctionId: 'auction-1',
-    lotId: 'lot-7',
-    lotTitle: 'Brass lamp',
-    buyer: 'Ada Buyer',
-    amount: 1234500,
-    currency: 'EUR',
-    status: 'pending',
-    version: 3,
-    closedAt: '2026-03-01T10:00:00.000Z',
-    createdAt: '2026-03-01T10:00:05.000Z',
-    decidedAt: null,
-    decidedBy: null,
-    decidedByName: null,
-    reason: null,
-    ...overrides,
-  };
-}
-
-const pending = agreement();
-const approvedByUs = agreement({
+// The request bodies below carry this version.
+const pending = agreementFixture({ version: 3 });
+const approvedByUs = agreementFixture({
   status: 'approved',
   version: 4,
   decidedAt: '2026-03-02T09:30:00.000Z',
   decidedBy: 'alice',
   decidedByName: 'Alice Staff',
 });
-const rejectedByBob = agreement({
+const rejectedByBob = agreementFixture({
   status: 'rejected',
   version: 4,
   decidedAt: '2026-03-02T09:29:00.000Z',
@@ -187,13 +166,13 @@ describe('sendDecision: the request', () => {
 
   it('sends the version it was given, not a later one', async () => {
     answer = json(200, approvedByUs);
-    await sendDecision(agreement({ version: 17 }), 'approve', null);
+    await sendDecision(agreementFixture({ version: 17 }), 'approve', null);
     expect(JSON.parse(onlyRequest().body)).toStrictEqual({ decision: 'approve', version: 17 });
   });
 
   it('encodes the id in the path', async () => {
     answer = json(200, approvedByUs);
-    await sendDecision(agreement({ id: 'a/b?c#d' }), 'approve', null);
+    await sendDecision(agreementFixture({ id: 'a/b?c#d' }), 'approve', null);
     expect(onlyRequest().url).toBe('/api/agreements/a%2Fb%3Fc%23d/decision');
   });
 });

@@ -1,25 +1,11 @@
 /** @jest-environment node */
 import type { Agreement } from './agreement';
 import { pageChanges } from './page-changes';
+import { agreementFixture } from './testing/agreement-fixture';
 
-const row = (id: string, status: Agreement['status'] = 'pending'): Agreement => ({
-  id,
-  platformId: `p-${id}`,
-  auctionId: 'sale',
-  lotId: `lot-${id}`,
-  lotTitle: `Lot ${id}`,
-  buyer: 'Paddle 1',
-  amount: 100,
-  currency: 'EUR',
-  status,
-  version: status === 'pending' ? 1 : 2,
-  closedAt: '2026-11-21T10:00:00.000Z',
-  createdAt: '2026-11-21T10:00:01.000Z',
-  decidedAt: null,
-  decidedBy: null,
-  decidedByName: null,
-  reason: null,
-});
+// pageChanges reads only the id and the status of a row.
+const row = (id: string, status: Agreement['status'] = 'pending'): Agreement =>
+  agreementFixture({ id, status });
 
 const page = (...items: Agreement[]) => ({ items, nextCursor: null });
 

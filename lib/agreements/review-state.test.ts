@@ -1,43 +1,25 @@
 /** @jest-environment node */
 import type { Agreement, Decision } from './agreement';
 import { emptyReview, reviewReducer, type ReviewAction, type ReviewState } from './review-state';
-
-function agreement(id: string, overrides: Partial<Agreement> = {}): Agreement {
-  return {
-    id,
-    platformId: `platform-${id}`,
-    auctionId: 'auction-1',
-    lotId: `lot-${id}`,
-    lotTitle: `Lot ${id}`,
-    buyer: 'Ada Buyer',
-    amount: 1234500,
-    currency: 'EUR',
-    status: 'pending',
-    version: 1,
-    closedAt: '2026-03-01T10:00:00.000Z',
-    createdAt: '2026-03-01T10:00:05.000Z',
-    decidedAt: null,
-    decidedBy: null,
-    decidedByName: null,
-    reason: null,
-    ...overrides,
-  };
-}
+import { agreementFixture } from './testing/agreement-fixture';
 
 const alice = { loginId: 'alice', displayName: 'Alice Staff' };
 const bob = { loginId: 'bob', displayName: 'Bob Staff' };
 const at = new Date('2026-03-02T09:30:00.000Z');
 
-const pendingA = agreement('a');
-const pendingB = agreement('b');
-const approvedC = agreement('c', {
+// Pending at version 1; only the server's answer moves an agreement to version 2.
+const pendingA = agreementFixture({ id: 'a', version: 1 });
+const pendingB = agreementFixture({ id: 'b', version: 1 });
+const approvedC = agreementFixture({
+  id: 'c',
   status: 'approved',
   version: 2,
   decidedAt: '2026-03-01T11:00:00.000Z',
   decidedBy: 'bob',
   decidedByName: 'Bob Staff',
 });
-const rejectedD = agreement('d', {
+const rejectedD = agreementFixture({
+  id: 'd',
   status: 'rejected',
   version: 2,
   decidedAt: '2026-03-01T11:00:00.000Z',
@@ -138,7 +120,8 @@ describe('reviewReducer: decided', () => {
 });
 
 describe('reviewReducer: settled and rolledBack', () => {
-  const serverApproved = agreement('a', {
+  const serverApproved = agreementFixture({
+    id: 'a',
     status: 'approved',
     version: 2,
     decidedAt: '2026-03-02T09:30:01.234Z',
@@ -146,7 +129,8 @@ describe('reviewReducer: settled and rolledBack', () => {
     decidedByName: 'Alice Staff',
     reason: null,
   });
-  const otherRejected = agreement('a', {
+  const otherRejected = agreementFixture({
+    id: 'a',
     status: 'rejected',
     version: 2,
     decidedAt: '2026-03-02T09:29:59.000Z',
@@ -209,7 +193,7 @@ describe('reviewReducer: a reload while a decision is saved', () => {
       reviewReducer(emptyReview, { type: 'loaded', items: [pendingA] }),
       { type: 'decided', id: 'a', decision: 'approve', reason: null, by: alice, at },
     );
-    const fresh = agreement('a', { status: 'rejected', version: 2, decidedBy: 'bob' });
+    const fresh = agreementFixture({ id: 'a', status: 'rejected', version: 2, decidedBy: 'bob' });
     const reloaded = reviewReducer(decided, { type: 'loaded', items: [fresh] });
     const late = reviewReducer(reloaded, { type: 'rolledBack', agreement: pendingA });
     expect(late).toBe(reloaded);
@@ -251,7 +235,8 @@ describe('reviewReducer: a sequence', () => {
       [
         {
           type: 'settled',
-          agreement: agreement('a', {
+          agreement: agreementFixture({
+            id: 'a',
             status: 'approved',
             version: 2,
             decidedAt: '2026-03-02T09:30:00.500Z',
