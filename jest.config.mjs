@@ -4,11 +4,18 @@ import nextJest from 'next/jest.js';
 // import() and next-intl, use-intl and jose ship ES modules, which Jest then loads as they are.
 const createJestConfig = nextJest({ dir: import.meta.dirname });
 
+// `*.postgres.test.ts` need a PostgreSQL server: `npm run test:postgres` starts one and sets
+// GAVEL_TEST_SUITE=postgres to run only them; every other run leaves them out.
+const postgresSuite = process.env.GAVEL_TEST_SUITE === 'postgres';
+
 /** @type {import('jest').Config} */
 const config = {
   testEnvironment: 'jsdom',
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
-  testMatch: ['<rootDir>/{app,components,lib,relay,scripts}/**/*.test.{ts,tsx}'],
+  testMatch: postgresSuite
+    ? ['<rootDir>/{app,lib}/**/*.postgres.test.ts']
+    : ['<rootDir>/{app,components,lib,relay,scripts}/**/*.test.{ts,tsx}'],
+  testPathIgnorePatterns: postgresSuite ? [] : ['\\.postgres\\.test\\.ts$'],
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/$1',
     // `server-only` throws outside React's server condition; tests run server modules directly.

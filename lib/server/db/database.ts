@@ -41,6 +41,11 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (restart, failover, idle timeout) is replaced by the pool
+  // on the next query; without a listener its 'error' event would crash the process.
+  pool.on('error', (error) =>
+    console.warn('gavel: an idle database connection ended:', error.message),
+  );
   const db = drizzlePostgres({ client: pool, schema });
   // Several instances may start at once: one migrates, the others wait on the lock.
   const lock = await pool.connect();
