@@ -4,8 +4,15 @@
 import '@/lib/server/testing/memory-database-env';
 import { randomUUID } from 'node:crypto';
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import { NextRequest } from 'next/server';
+import type { Agreement, AgreementPage } from '@/lib/agreements/agreement';
 import type { Database } from '@/lib/server/db/database';
+import {
+  agreementsApi,
+  expectProblem,
+  ingestItemFactory,
+  staffPassword,
+  type Cookie,
+} from '@/lib/server/testing/agreements-requests';
 
 // The embedded default token: no PLATFORM_TOKEN from the machine running the tests.
 delete process.env.PLATFORM_TOKEN;
@@ -13,26 +20,12 @@ delete process.env.APP_ENV;
 
 jest.setTimeout(120_000);
 
-type IngestRoute = typeof import('@/app/api/platform/agreements/route');
-type ListRoute = typeof import('@/app/api/agreements/route');
-type HistoryRoute = typeof import('@/app/api/agreements/[id]/route');
-type DecisionRoute = typeof import('@/app/api/agreements/[id]/decision/route');
-type SignInRoute = typeof import('@/app/api/auth/sign-in/route');
 type Schema = typeof import('@/lib/server/db/schema');
 type Connection = typeof import('@/lib/server/db/connection');
 
-const origin = 'http://localhost:3000';
-const cookieName = '__Host-gavel_session';
-const password = 'correct horse battery';
-const platformToken = 'embedded-platform-token';
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const isoPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-let ingestRoute: IngestRoute['POST'];
-let listRoute: ListRoute['GET'];
-let historyRoute: HistoryRoute['GET'];
-let decisionRoute: DecisionRoute['POST'];
-let signIn: SignInRoute['POST'];
 let schema: Schema;
 let connection: Connection;
 let db: Database;
@@ -40,72 +33,23 @@ let db: Database;
 let alice: string;
 let bob: string;
 
-interface Agreement {
-  id: string;
-  platformId: string;
-  auctionId: string;
-  lotId: string;
-  lotTitle: string;
-  buyer: string;
-  amount: number;
-  currency: string;
-  status: 'pending' | 'approved' | 'rejected';
-  version: number;
-  closedAt: string;
-  createdAt: string;
-  decidedAt: string | null;
-  decidedBy: string | null;
-  decidedByName: string | null;
-  reason: string | null;
-}
-interface Page {
-  items: Agreement[];
-  nextCursor: string | null;
-}
-interface DecisionLogEntry {
-  id: number;
-  decision: 'approve' | 'reject';
-  reason: string | null;
-  statusBefore: string;
-  statusAfter: string;
-  decidedBy: string;
-  decidedByName: string;
-  decidedAt: string;
-}
-interface History {
-  agreement: Agreement;
-  decisions: DecisionLogEntry[];
-}
-
-async function signInCookie(loginId: string): Promise<string> {
-  const response = await signIn(
-    new NextRequest(`${origin}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { origin, 'content-type': 'application/json' },
-      body: JSON.stringify({ loginId, password }),
-    }),
-  );
-  expect(response.status).toBe(200);
-  const [setCookie] = response.headers
-    .getSetCookie()
-    .filter((cookie) => cookie.startsWith(`${cookieName}=`));
-  return setCookie!.split(';')[0]!.slice(cookieName.length + 1);
-}
+// A call given no cookie is Alice's.
+const { signIn, ingest, list, listOk, history, historyOk, decide } = agreementsApi(() => alice);
+const newItem = ingestItemFactory('api-');
 
 beforeAll(async () => {
   connection = await import('@/lib/server/db/connection');
   schema = await import('@/lib/server/db/schema');
   const { createAccount } = await import('@/lib/server/auth/accounts');
-  ({ POST: ingestRoute } = await import('@/app/api/platform/agreements/route'));
-  ({ GET: listRoute } = await import('@/app/api/agreements/route'));
-  ({ GET: historyRoute } = await import('@/app/api/agreements/[id]/route'));
-  ({ POST: decisionRoute } = await import('@/app/api/agreements/[id]/decision/route'));
-  ({ POST: signIn } = await import('@/app/api/auth/sign-in/route'));
   db = await connection.database();
-  await createAccount(db, { loginId: 'alice', displayName: 'Alice Martin', password });
-  await createAccount(db, { loginId: 'bob', displayName: 'Bob Stone', password });
-  alice = await signInCookie('alice');
-  bob = await signInCookie('bob');
+  await createAccount(db, {
+    loginId: 'alice',
+    displayName: 'Alice Martin',
+    password: staffPassword,
+  });
+  await createAccount(db, { loginId: 'bob', displayName: 'Bob Stone', password: staffPassword });
+  alice = await signIn('alice');
+  bob = await signIn('bob');
 });
 
 afterAll(async () => {
@@ -114,94 +58,8 @@ afterAll(async () => {
 
 // ---- helpers ----
 
-let serial = 0;
-function newItem(change: Record<string, unknown> = {}) {
-  serial += 1;
-  return {
-    platformId: `api-${String(serial).padStart(5, '0')}`,
-    auctionId: 'new-york-classic-cars-2026',
-    lotId: `lot-${serial}`,
-    lotTitle: `Classic car ${serial}`,
-    buyer: `Paddle ${serial}`,
-    amount: 1_000_000 + serial,
-    currency: 'USD',
-    closedAt: '2026-03-02T18:30:00Z',
-    ...change,
-  };
-}
-
-async function ingest(items: unknown[]): Promise<Agreement[]> {
-  const response = await ingestRoute(
-    new NextRequest(`${origin}/api/platform/agreements`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${platformToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ items }),
-    }),
-  );
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { items: Agreement[] }).items;
-}
-
 async function ingestOne(change: Record<string, unknown> = {}): Promise<Agreement> {
   return (await ingest([newItem(change)]))[0]!;
-}
-
-/** `null`: signed out (not `undefined`, which would pick the default cookie). */
-type Cookie = string | null;
-
-const cookieHeader = (cookie: Cookie): Record<string, string> =>
-  cookie === null ? {} : { cookie: `${cookieName}=${cookie}` };
-
-function list(query: string, cookie: Cookie = alice) {
-  return listRoute(
-    new NextRequest(`${origin}/api/agreements${query}`, { headers: cookieHeader(cookie) }),
-  );
-}
-
-async function listOk(query: string, cookie: string = alice): Promise<Page> {
-  const response = await list(query, cookie);
-  expect(response.status).toBe(200);
-  expect(response.headers.get('cache-control')).toBe('no-store');
-  return (await response.json()) as Page;
-}
-
-function history(id: string, cookie: Cookie = alice) {
-  return historyRoute(
-    new NextRequest(`${origin}/api/agreements/${encodeURIComponent(id)}`, {
-      headers: cookieHeader(cookie),
-    }),
-    { params: Promise.resolve({ id }) },
-  );
-}
-
-async function historyOk(id: string): Promise<History> {
-  const response = await history(id);
-  expect(response.status).toBe(200);
-  return (await response.json()) as History;
-}
-
-function decide(
-  id: string,
-  body: unknown,
-  cookie: Cookie = alice,
-  headers: Record<string, string> = {},
-) {
-  return decisionRoute(
-    new NextRequest(`${origin}/api/agreements/${encodeURIComponent(id)}/decision`, {
-      method: 'POST',
-      headers: { origin, 'content-type': 'application/json', ...cookieHeader(cookie), ...headers },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    }),
-    { params: Promise.resolve({ id }) },
-  );
-}
-
-async function expectProblem(response: Response, status: number, code: string) {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('cache-control')).toBe('no-store');
-  const body = await response.json();
-  expect(body).toEqual({ error: { code, message: expect.any(String) } });
-  return body as { error: { code: string; message: string } };
 }
 
 async function logCount(ids: string | string[]): Promise<number> {
@@ -227,7 +85,7 @@ async function allPages(query: string): Promise<Agreement[]> {
   let cursor: string | null = null;
   for (let pages = 0; pages < 1_000; pages += 1) {
     const separator = query ? '&' : '?';
-    const page: Page = await listOk(
+    const page: AgreementPage = await listOk(
       cursor === null ? query : `${query}${separator}cursor=${encodeURIComponent(cursor)}`,
     );
     items.push(...page.items);
@@ -486,7 +344,7 @@ describe('paging while agreements arrive and are decided', () => {
     const visited: Agreement[] = [];
     const pager = { cursor: null as string | null, pages: 0 };
     const nextPage = async () => {
-      const page: Page = await listOk(
+      const page: AgreementPage = await listOk(
         `?limit=7${pager.cursor === null ? '' : `&cursor=${pager.cursor}`}`,
       );
       expect(page.items.length).toBeLessThanOrEqual(7);
@@ -534,7 +392,7 @@ describe('paging while agreements arrive and are decided', () => {
     }
     let cursor = first.nextCursor;
     while (cursor !== null) {
-      const page: Page = await listOk(`${query}&cursor=${cursor}`);
+      const page: AgreementPage = await listOk(`${query}&cursor=${cursor}`);
       visited.push(...page.items);
       cursor = page.nextCursor;
     }
@@ -765,18 +623,10 @@ describe('POST /api/agreements/{id}/decision', () => {
 
   it('accepts Sec-Fetch-Site: same-origin without an Origin', async () => {
     const agreement = await ingestOne();
-    const response = await decisionRoute(
-      new NextRequest(`${origin}/api/agreements/${agreement.id}/decision`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'sec-fetch-site': 'same-origin',
-          ...cookieHeader(alice),
-        },
-        body: JSON.stringify({ decision: 'approve', version: 1 }),
-      }),
-      { params: Promise.resolve({ id: agreement.id }) },
-    );
+    const response = await decide(agreement.id, { decision: 'approve', version: 1 }, alice, {
+      origin: undefined,
+      'sec-fetch-site': 'same-origin',
+    });
     expect(response.status).toBe(200);
   });
 });

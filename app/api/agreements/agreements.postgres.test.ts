@@ -7,9 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { asc, count, inArray, sql } from 'drizzle-orm';
-import { NextRequest } from 'next/server';
 import { Pool } from 'pg';
+import type { Agreement, AgreementHistory, AgreementPage } from '@/lib/agreements/agreement';
 import type { Database, DatabaseHandle } from '@/lib/server/db/database';
+import {
+  agreementsApi,
+  ingestItemFactory,
+  staffPassword,
+} from '@/lib/server/testing/agreements-requests';
 
 // The embedded default token: no PLATFORM_TOKEN from the machine running the tests.
 delete process.env.PLATFORM_TOKEN;
@@ -17,28 +22,14 @@ delete process.env.APP_ENV;
 
 jest.setTimeout(120_000);
 
-type IngestRoute = typeof import('@/app/api/platform/agreements/route');
-type ListRoute = typeof import('@/app/api/agreements/route');
-type HistoryRoute = typeof import('@/app/api/agreements/[id]/route');
-type DecisionRoute = typeof import('@/app/api/agreements/[id]/decision/route');
-type SignInRoute = typeof import('@/app/api/auth/sign-in/route');
 type Schema = typeof import('@/lib/server/db/schema');
 type Connection = typeof import('@/lib/server/db/connection');
 type DatabaseModule = typeof import('@/lib/server/db/database');
 
-const origin = 'http://localhost:3000';
-const cookieName = '__Host-gavel_session';
-const password = 'correct horse battery';
-const platformToken = 'embedded-platform-token';
 const databaseUrl = process.env.DATABASE_URL!;
 // Unique per run, so the file also passes against a database that an earlier run left behind.
 const run = randomUUID().slice(0, 8);
 
-let ingestRoute: IngestRoute['POST'];
-let listRoute: ListRoute['GET'];
-let historyRoute: HistoryRoute['GET'];
-let decisionRoute: DecisionRoute['POST'];
-let signIn: SignInRoute['POST'];
 let schema: Schema;
 let connection: Connection;
 let databaseModule: DatabaseModule;
@@ -47,53 +38,31 @@ let db: Database;
 let alice: string;
 let bob: string;
 
-interface Agreement {
-  id: string;
-  status: 'pending' | 'approved' | 'rejected';
-  version: number;
-  decidedBy: string | null;
-}
-interface Page {
-  items: Agreement[];
-  nextCursor: string | null;
-}
-interface History {
-  agreement: Agreement;
-  decisions: { decision: string; statusAfter: string; decidedBy: string }[];
-}
-
-async function signInCookie(loginId: string): Promise<string> {
-  const response = await signIn(
-    new NextRequest(`${origin}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { origin, 'content-type': 'application/json' },
-      body: JSON.stringify({ loginId, password }),
-    }),
-  );
-  expect(response.status).toBe(200);
-  const [setCookie] = response.headers
-    .getSetCookie()
-    .filter((cookie) => cookie.startsWith(`${cookieName}=`));
-  return setCookie!.split(';')[0]!.slice(cookieName.length + 1);
-}
+// Lists and histories are read as Alice.
+const { signIn, ingest, listOk, historyOk, decide } = agreementsApi(() => alice);
+const newItem = ingestItemFactory(`pg-${run}-`);
+const newItems = (length: number) => Array.from({ length }, () => newItem());
 
 beforeAll(async () => {
   connection = await import('@/lib/server/db/connection');
   databaseModule = await import('@/lib/server/db/database');
   schema = await import('@/lib/server/db/schema');
   const { createAccount } = await import('@/lib/server/auth/accounts');
-  ({ POST: ingestRoute } = await import('@/app/api/platform/agreements/route'));
-  ({ GET: listRoute } = await import('@/app/api/agreements/route'));
-  ({ GET: historyRoute } = await import('@/app/api/agreements/[id]/route'));
-  ({ POST: decisionRoute } = await import('@/app/api/agreements/[id]/decision/route'));
-  ({ POST: signIn } = await import('@/app/api/auth/sign-in/route'));
   const handle = await connection.databaseHandle();
   expect(handle.kind).toBe('postgres');
   db = handle.db;
-  await createAccount(db, { loginId: `alice-${run}`, displayName: 'Alice Martin', password });
-  await createAccount(db, { loginId: `bob-${run}`, displayName: 'Bob Stone', password });
-  alice = await signInCookie(`alice-${run}`);
-  bob = await signInCookie(`bob-${run}`);
+  await createAccount(db, {
+    loginId: `alice-${run}`,
+    displayName: 'Alice Martin',
+    password: staffPassword,
+  });
+  await createAccount(db, {
+    loginId: `bob-${run}`,
+    displayName: 'Bob Stone',
+    password: staffPassword,
+  });
+  alice = await signIn(`alice-${run}`);
+  bob = await signIn(`bob-${run}`);
 });
 
 afterAll(async () => {
@@ -101,67 +70,6 @@ afterAll(async () => {
 });
 
 // ---- helpers ----
-
-let serial = 0;
-function newItem() {
-  serial += 1;
-  return {
-    platformId: `pg-${run}-${String(serial).padStart(5, '0')}`,
-    auctionId: 'new-york-classic-cars-2026',
-    lotId: `lot-${serial}`,
-    lotTitle: `Classic car ${serial}`,
-    buyer: `Paddle ${serial}`,
-    amount: 1_000_000 + serial,
-    currency: 'USD',
-    closedAt: '2026-03-02T18:30:00Z',
-  };
-}
-
-const newItems = (length: number) => Array.from({ length }, () => newItem());
-
-async function ingest(items: unknown[]): Promise<Agreement[]> {
-  const response = await ingestRoute(
-    new NextRequest(`${origin}/api/platform/agreements`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${platformToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ items }),
-    }),
-  );
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { items: Agreement[] }).items;
-}
-
-async function listOk(query: string): Promise<Page> {
-  const response = await listRoute(
-    new NextRequest(`${origin}/api/agreements${query}`, {
-      headers: { cookie: `${cookieName}=${alice}` },
-    }),
-  );
-  expect(response.status).toBe(200);
-  return (await response.json()) as Page;
-}
-
-async function historyOk(id: string): Promise<History> {
-  const response = await historyRoute(
-    new NextRequest(`${origin}/api/agreements/${id}`, {
-      headers: { cookie: `${cookieName}=${alice}` },
-    }),
-    { params: Promise.resolve({ id }) },
-  );
-  expect(response.status).toBe(200);
-  return (await response.json()) as History;
-}
-
-function decide(id: string, body: unknown, cookie: string) {
-  return decisionRoute(
-    new NextRequest(`${origin}/api/agreements/${id}/decision`, {
-      method: 'POST',
-      headers: { origin, 'content-type': 'application/json', cookie: `${cookieName}=${cookie}` },
-      body: JSON.stringify(body),
-    }),
-    { params: Promise.resolve({ id }) },
-  );
-}
 
 async function logCount(ids: string[]): Promise<number> {
   const [row] = await db
@@ -360,7 +268,7 @@ describe('paging while the platform ingests', () => {
       let cursor: string | null = null;
       for (let pages = 0; pages < 100_000; pages += 1) {
         const ingestFinishedBefore = !ingesting;
-        const page: Page = await listOk(
+        const page: AgreementPage = await listOk(
           `?limit=7${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
         );
         if (page.nextCursor !== null) {
@@ -427,7 +335,7 @@ describe('history while decisions commit', () => {
     // 20 rounds: 3 agreements decided at once, each read by 3 readers meanwhile. Small rounds keep
     // the readers inside their transactions (not queued for the pool) when a decision commits.
     const agreements = await ingest(newItems(60));
-    const answers: History[] = [];
+    const answers: AgreementHistory[] = [];
     // A reader starts before the decision and reads until it has seen its agreement decided.
     const readUntilDecided = async (id: string) => {
       for (let reads = 0; reads < 10_000; reads += 1) {

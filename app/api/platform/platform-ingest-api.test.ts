@@ -2,8 +2,17 @@
 // POST /api/platform/agreements through its route handler, on a real in-memory PGlite database.
 import '@/lib/server/testing/memory-database-env';
 import { count, eq, inArray } from 'drizzle-orm';
-import { NextRequest } from 'next/server';
+import type { NextRequest } from 'next/server';
 import type { Database } from '@/lib/server/db/database';
+import {
+  agreementsApi,
+  expectProblem,
+  ingestItemFactory,
+  ingestRequest,
+  platformToken,
+  sendIngest,
+  type IngestAnswer,
+} from '@/lib/server/testing/agreements-requests';
 
 // The embedded default token: no PLATFORM_TOKEN from the machine running the tests.
 delete process.env.PLATFORM_TOKEN;
@@ -11,24 +20,29 @@ delete process.env.APP_ENV;
 
 jest.setTimeout(60_000);
 
-type IngestRoute = typeof import('@/app/api/platform/agreements/route');
 type Schema = typeof import('@/lib/server/db/schema');
 type Connection = typeof import('@/lib/server/db/connection');
 
-const url = 'http://localhost:3000/api/platform/agreements';
-const token = 'embedded-platform-token';
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const isoPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-let ingest: IngestRoute['POST'];
 let schema: Schema;
 let connection: Connection;
 let db: Database;
 
+const { ingestOk } = agreementsApi();
+/** A valid item with a platform id no other test uses. */
+const newItem = ingestItemFactory('plat-', {
+  auctionId: 'london-watches-2026',
+  lotTitle: 'Omega Speedmaster',
+  amount: 960_000,
+  currency: 'GBP',
+  closedAt: '2026-03-01T10:00:00+02:00',
+});
+
 beforeAll(async () => {
   connection = await import('@/lib/server/db/connection');
   schema = await import('@/lib/server/db/schema');
-  ({ POST: ingest } = await import('@/app/api/platform/agreements/route'));
   db = await connection.database();
 });
 
@@ -38,51 +52,6 @@ afterAll(async () => {
 
 // ---- helpers ----
 
-let serial = 0;
-/** A valid item with a platform id no other test uses. */
-function newItem(change: Record<string, unknown> = {}) {
-  serial += 1;
-  return {
-    platformId: `plat-${String(serial).padStart(5, '0')}`,
-    auctionId: 'london-watches-2026',
-    lotId: `lot-${serial}`,
-    lotTitle: `Omega Speedmaster ${serial}`,
-    buyer: `Paddle ${serial}`,
-    amount: 960_000 + serial,
-    currency: 'GBP',
-    closedAt: '2026-03-01T10:00:00+02:00',
-    ...change,
-  };
-}
-
-function ingestRequest(
-  body: unknown,
-  headers: Record<string, string | undefined> = {},
-): NextRequest {
-  const merged: Record<string, string> = {};
-  for (const [name, value] of Object.entries({
-    authorization: `Bearer ${token}`,
-    'content-type': 'application/json',
-    ...headers,
-  })) {
-    if (value !== undefined) merged[name] = value;
-  }
-  return new NextRequest(url, {
-    method: 'POST',
-    headers: merged,
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-}
-
-async function expectProblem(response: Response, status: number, code: string) {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('cache-control')).toBe('no-store');
-  const body = await response.json();
-  expect(body).toEqual({ error: { code, message: expect.any(String) } });
-  expect(body.error.message.length).toBeGreaterThan(0);
-  return body as { error: { code: string; message: string } };
-}
-
 async function agreementCount(): Promise<number> {
   const [row] = await db.select({ value: count() }).from(schema.agreements);
   return row!.value;
@@ -90,18 +59,6 @@ async function agreementCount(): Promise<number> {
 
 async function rowsFor(platformId: string) {
   return db.select().from(schema.agreements).where(eq(schema.agreements.platformId, platformId));
-}
-
-interface IngestAnswer {
-  items: Array<Record<string, unknown> & { id: string; platformId: string }>;
-  created: number;
-}
-
-async function ingestOk(items: unknown[]): Promise<IngestAnswer> {
-  const response = await ingest(ingestRequest({ items }));
-  expect(response.status).toBe(200);
-  expect(response.headers.get('cache-control')).toBe('no-store');
-  return (await response.json()) as IngestAnswer;
 }
 
 // ---- tests ----
@@ -243,7 +200,7 @@ describe('POST /api/platform/agreements: idempotent on platformId', () => {
     const item = newItem();
     const answers = await Promise.all(
       Array.from({ length: 5 }, async () => {
-        const response = await ingest(ingestRequest({ items: [item] }));
+        const response = await sendIngest(ingestRequest({ items: [item] }));
         expect(response.status).toBe(200);
         return (await response.json()) as IngestAnswer;
       }),
@@ -262,38 +219,40 @@ describe('POST /api/platform/agreements: the bearer token', () => {
     ['Bearer with no token', 'Bearer'],
     ['Bearer and a space', 'Bearer '],
     ['a wrong token', 'Bearer not-the-platform-token'],
-    ['the token with one character changed', `Bearer ${token.slice(0, -1)}N`],
-    ['a prefix of the token', `Bearer ${token.slice(0, -1)}`],
-    ['the token and one more character', `Bearer ${token}x`],
-    ['the token in upper case', `Bearer ${token.toUpperCase()}`],
-    ['the token without a scheme', token],
+    ['the token with one character changed', `Bearer ${platformToken.slice(0, -1)}N`],
+    ['a prefix of the token', `Bearer ${platformToken.slice(0, -1)}`],
+    ['the token and one more character', `Bearer ${platformToken}x`],
+    ['the token in upper case', `Bearer ${platformToken.toUpperCase()}`],
+    ['the token without a scheme', platformToken],
     [
       'the token as Basic credentials',
-      `Basic ${Buffer.from(`platform:${token}`).toString('base64')}`,
+      `Basic ${Buffer.from(`platform:${platformToken}`).toString('base64')}`,
     ],
-    ['the token under the Basic scheme', `Basic ${token}`],
-    ['the token under another scheme', `Token ${token}`],
-    ['the token twice', `Bearer ${token} ${token}`],
-    ['the token, a comma and another', `Bearer ${token}, Bearer other`],
+    ['the token under the Basic scheme', `Basic ${platformToken}`],
+    ['the token under another scheme', `Token ${platformToken}`],
+    ['the token twice', `Bearer ${platformToken} ${platformToken}`],
+    ['the token, a comma and another', `Bearer ${platformToken}, Bearer other`],
   ];
 
   it.each(refused)(
     '%s -> 401 unauthorized with WWW-Authenticate, nothing written',
     async (_name, authorization) => {
       const before = await agreementCount();
-      const response = await ingest(ingestRequest({ items: [newItem()] }, { authorization }));
+      const response = await sendIngest(ingestRequest({ items: [newItem()] }, { authorization }));
       const body = await expectProblem(response, 401, 'unauthorized');
       expect(response.headers.get('www-authenticate')).toMatch(/^Bearer\b/);
-      expect(JSON.stringify(body)).not.toContain(token);
+      expect(JSON.stringify(body)).not.toContain(platformToken);
       expect(await agreementCount()).toBe(before);
     },
   );
 
   it('answers the same refusal whatever was wrong with the token', async () => {
     const answers = await Promise.all(
-      [undefined, 'Bearer wrong', `Bearer ${token}x`, `Basic ${token}`].map(
+      [undefined, 'Bearer wrong', `Bearer ${platformToken}x`, `Basic ${platformToken}`].map(
         async (authorization) => {
-          const response = await ingest(ingestRequest({ items: [newItem()] }, { authorization }));
+          const response = await sendIngest(
+            ingestRequest({ items: [newItem()] }, { authorization }),
+          );
           return { status: response.status, body: await response.json() };
         },
       ),
@@ -302,12 +261,12 @@ describe('POST /api/platform/agreements: the bearer token', () => {
   });
 
   it.each<TokenCase>([
-    ['Bearer', `Bearer ${token}`],
-    ['a lower-case scheme (schemes are case-insensitive, RFC 9110)', `bearer ${token}`],
-    ['an upper-case scheme', `BEARER ${token}`],
+    ['Bearer', `Bearer ${platformToken}`],
+    ['a lower-case scheme (schemes are case-insensitive, RFC 9110)', `bearer ${platformToken}`],
+    ['an upper-case scheme', `BEARER ${platformToken}`],
   ])('accepts the right token with %s', async (_name, authorization) => {
     const item = newItem();
-    const response = await ingest(ingestRequest({ items: [item] }, { authorization }));
+    const response = await sendIngest(ingestRequest({ items: [item] }, { authorization }));
     expect(response.status).toBe(200);
     expect(((await response.json()) as IngestAnswer).created).toBe(1);
     expect(await rowsFor(item.platformId)).toHaveLength(1);
@@ -320,7 +279,7 @@ describe('POST /api/platform/agreements: the bearer token', () => {
       { 'sec-fetch-site': 'cross-site' },
     ]) {
       const item = newItem();
-      const response = await ingest(ingestRequest({ items: [item] }, headers));
+      const response = await sendIngest(ingestRequest({ items: [item] }, headers));
       expect(response.status).toBe(200);
       expect(await rowsFor(item.platformId)).toHaveLength(1);
     }
@@ -355,7 +314,7 @@ describe('POST /api/platform/agreements: the bearer token', () => {
         ),
     ],
   ])('checks the token before the request: a wrong token with %s gets 401', async (_name, make) => {
-    const response = await ingest(make());
+    const response = await sendIngest(make());
     await expectProblem(response, 401, 'unauthorized');
     expect(response.headers.get('www-authenticate')).toMatch(/^Bearer\b/);
   });
@@ -412,13 +371,13 @@ describe('POST /api/platform/agreements: validation', () => {
   it.each(invalid)('%s -> 400 bad_request, nothing written', async (_name, makeBody) => {
     const body = makeBody();
     const before = await agreementCount();
-    const response = await ingest(ingestRequest(body));
+    const response = await sendIngest(ingestRequest(body));
     await expectProblem(response, 400, 'bad_request');
     expect(await agreementCount()).toBe(before);
   });
 
   it('says which field is wrong', async () => {
-    const response = await ingest(
+    const response = await sendIngest(
       ingestRequest({ items: [newItem(), newItem({ currency: 'eur' })] }),
     );
     const body = await expectProblem(response, 400, 'bad_request');
@@ -476,23 +435,22 @@ describe('POST /api/platform/agreements: request guards', () => {
       'no Content-Type',
       403,
       'forbidden',
+      // Bytes, so that the request implies no type either (a string body is text/plain).
       () =>
-        new NextRequest(url, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}` },
-          body: new TextEncoder().encode(JSON.stringify({ items: [newItem()] })),
+        ingestRequest(new TextEncoder().encode(JSON.stringify({ items: [newItem()] })), {
+          'content-type': undefined,
         }),
     ],
   ])('%s -> %i %s, nothing written', async (_name, status, code, make) => {
     const request = make();
     const before = await agreementCount();
-    await expectProblem(await ingest(request), status, code);
+    await expectProblem(await sendIngest(request), status, code);
     expect(await agreementCount()).toBe(before);
   });
 
   it('accepts Content-Type: application/json; charset=utf-8', async () => {
     const item = newItem();
-    const response = await ingest(
+    const response = await sendIngest(
       ingestRequest({ items: [item] }, { 'content-type': 'application/json; charset=utf-8' }),
     );
     expect(response.status).toBe(200);
