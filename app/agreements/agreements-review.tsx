@@ -6,7 +6,7 @@ import { useCallback, useRef, useState, useTransition } from 'react';
 import type { Agreement, AgreementPage, Decision } from '@/lib/agreements/agreement';
 import { listPageHref, type ListParams } from '@/lib/agreements/list-params';
 import { useAgreementReview, type Viewer } from '@/lib/agreements/use-agreement-review';
-import { ApiError } from '@/lib/api/api-error';
+import { isApiError } from '@/lib/api/api-error';
 import { AgreementFilters } from './agreement-filters';
 import { AgreementList, type RowAction } from './agreement-list';
 import { DecisionDialog } from './decision-dialog';
@@ -24,9 +24,6 @@ interface AgreementsReviewProps {
   /** The page the server read for `params`; null when the URL's cursor is not a valid one. */
   page: AgreementPage | null;
 }
-
-const isUnauthorized = (error: unknown) =>
-  error instanceof ApiError && error.code === 'unauthorized';
 
 const noPage: AgreementPage = { items: [], nextCursor: null };
 
@@ -61,7 +58,8 @@ export function AgreementsReview({ viewer, params, page }: AgreementsReviewProps
     setDialog(null);
     setNotice(null);
     const outcome = await decide(agreement, decision, reason);
-    if (outcome.outcome === 'failed' && isUnauthorized(outcome.error)) setSessionEnded(true);
+    if (outcome.outcome === 'failed' && isApiError(outcome.error, 'unauthorized'))
+      setSessionEnded(true);
     else if (outcome.outcome === 'failed')
       setNotice({ kind: 'failed', agreement, decision, reason, error: outcome.error });
     else

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { ModalDialog } from '@/components/modal-dialog';
 import type { Agreement, AgreementHistory } from '@/lib/agreements/agreement';
 import { fetchAgreementHistory } from '@/lib/agreements/agreements-api';
-import { ApiError } from '@/lib/api/api-error';
+import { isApiError } from '@/lib/api/api-error';
 import { useApiErrorText } from '@/lib/api/use-api-error-text';
 import { useFormatDateTime } from '@/lib/i18n/use-format-date-time';
 
@@ -37,8 +37,8 @@ export function DecisionLogDialog({
     fetchAgreementHistory(agreement.id, controller.signal).then(
       (history) => setLoad({ state: 'ready', history }),
       (error: unknown) => {
-        if (error instanceof ApiError && error.code === 'aborted') return;
-        if (error instanceof ApiError && error.code === 'unauthorized') onSessionEnded();
+        if (isApiError(error, 'aborted')) return;
+        if (isApiError(error, 'unauthorized')) onSessionEnded();
         else setLoad({ state: 'failed', error });
       },
     );

@@ -4,7 +4,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import { apiRequest } from '@/lib/api/api-client';
-import { ApiError } from '@/lib/api/api-error';
+import { isApiError } from '@/lib/api/api-error';
 import { useApiErrorText } from '@/lib/api/use-api-error-text';
 
 const healthSchema = z.object({ status: z.literal('ok') });
@@ -18,7 +18,7 @@ async function checkService(background: boolean, signal: AbortSignal): Promise<C
     await apiRequest('/api/health', { schema: healthSchema, signal, background });
     return { state: 'ok', at: new Date() };
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'aborted') return null;
+    if (isApiError(error, 'aborted')) return null;
     return { state: 'failed', error };
   }
 }

@@ -1,6 +1,6 @@
 import { safeParse } from 'zod/mini';
 import { apiRequest } from '@/lib/api/api-client';
-import { ApiError } from '@/lib/api/api-error';
+import { isApiError } from '@/lib/api/api-error';
 import {
   agreementHistorySchema,
   agreementPageSchema,
@@ -54,7 +54,7 @@ export async function sendDecision(
     );
     return { outcome: 'decided', agreement: decided };
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'conflict') {
+    if (isApiError(error, 'conflict')) {
       const conflict = safeParse(decisionConflictSchema, error.body);
       if (conflict.success) return { outcome: 'conflict', agreement: conflict.data.agreement };
     }

@@ -52,3 +52,8 @@ const knownServerCodes = new Set<string>(serverErrorCodes);
 export function isServerErrorCode(code: string): code is (typeof serverErrorCodes)[number] {
   return knownServerCodes.has(code);
 }
+
+/** Whether a failure is an ApiError with this code (`isApiError(error, 'unauthorized')`). */
+export function isApiError(error: unknown, code: ApiErrorCode): error is ApiError {
+  return error instanceof ApiError && error.code === code;
+}
