@@ -2,8 +2,14 @@
 // agreements-api.ts calls the module's shared `apiRequest`, which has no client to inject: its
 // relative `/api/...` paths are sent to a real local server by a global fetch that prefixes the
 // server's origin, as api-client.test.ts does with `createApiClient({ fetch })`.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  closedPort,
+  failure,
+  readBody,
+  sendJson,
+  startTestServer,
+} from '@/lib/testing/http-test-server';
 import { ApiError } from '@/lib/api/api-error';
 import { fetchAgreementHistory, fetchAgreementPage, sendDecision } from './agreements-api';
 import { agreementFixture } from './testing/agreement-fixture';
@@ -17,17 +23,11 @@ interface SeenRequest {
 
 type Answer = (req: IncomingMessage, res: ServerResponse) => void;
 
-let server: Server;
-let origin: string;
+let server: Awaited<ReturnType<typeof startTestServer>>;
 let seen: SeenRequest[] = [];
 let answer: Answer;
 
 const realFetch = globalThis.fetch;
-
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
 
 const json =
   (status: number, body: unknown): Answer =>
@@ -41,43 +41,20 @@ const htmlPage =
     res.end('<html><body>Proxy error</body></html>');
   };
 
-const timers = new Set<NodeJS.Timeout>();
-
-function later(ms: number, run: () => void) {
-  const timer = setTimeout(() => {
-    timers.delete(timer);
-    run();
-  }, ms);
-  timers.add(timer);
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    void readBody(req).then((body) => {
-      seen.push({
-        method: req.method ?? '',
-        url: req.url ?? '',
-        contentType: req.headers['content-type'] ?? null,
-        body,
-      });
-      answer(req, res);
+  server = await startTestServer(async (req, res) => {
+    const body = await readBody(req);
+    seen.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      contentType: req.headers['content-type'] ?? null,
+      body,
     });
+    answer(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-afterAll(async () => {
-  timers.forEach(clearTimeout);
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => server.close());
 
 /** Where the browser's fetch of a relative path goes; a test may point it elsewhere. */
 let fetchOrigin: () => string;
@@ -85,7 +62,7 @@ let fetchOrigin: () => string;
 beforeEach(() => {
   seen = [];
   answer = json(500, { error: { code: 'internal', message: 'no answer set' } });
-  fetchOrigin = () => origin;
+  fetchOrigin = () => server.origin;
   jest
     .spyOn(globalThis, 'fetch')
     .mockImplementation((input, init) => realFetch(`${fetchOrigin()}${String(input)}`, init));
@@ -101,25 +78,6 @@ function onlyRequest(): SeenRequest {
   const [request] = seen;
   if (!request) throw new Error('the server saw no request');
   return request;
-}
-
-/** A port nothing listens on: bound, read, then released. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('the request did not fail');
 }
 
 // The request bodies below carry this version.
@@ -330,7 +288,7 @@ describe('fetchAgreementPage', () => {
   });
 
   it('is cancelled by its signal', async () => {
-    answer = (_req, res) => later(300, () => sendJson(res, 200, page));
+    answer = (_req, res) => server.later(300, () => sendJson(res, 200, page));
     const controller = new AbortController();
     const promise = fetchAgreementPage(
       { status: 'pending', q: '', cursor: null },

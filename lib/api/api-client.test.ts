@@ -1,40 +1,17 @@
 /** @jest-environment node */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { createLoadingStore, type LoadingStore } from '@/lib/loading/loading-store';
 import { createApiClient } from './api-client';
-import { ApiError } from './api-error';
+import {
+  closedPort,
+  failure,
+  readBody,
+  sendJson,
+  startTestServer,
+} from '@/lib/testing/http-test-server';
 
 const okSchema = z.object({ status: z.literal('ok') });
-
-let server: Server;
-let baseUrl: string;
-const timers = new Set<NodeJS.Timeout>();
-
-function later(ms: number, run: () => void) {
-  const timer = setTimeout(() => {
-    timers.delete(timer);
-    run();
-  }, ms);
-  timers.add(timer);
-}
-
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 async function handle(req: IncomingMessage, res: ServerResponse) {
   switch (req.url) {
@@ -84,28 +61,14 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   }
 }
 
+let server: Awaited<ReturnType<typeof startTestServer>>;
+const later = (ms: number, run: () => void) => server.later(ms, run);
+
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    void handle(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startTestServer(handle);
 });
 
-afterAll(async () => {
-  timers.forEach(clearTimeout);
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
-
-/** A port nothing listens on: bound, read, then released. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+afterAll(() => server.close());
 
 function clientFor(origin: () => string) {
   const loading = createLoadingStore((callback) => callback());
@@ -120,18 +83,8 @@ let apiRequest: ReturnType<typeof createApiClient>;
 let loading: LoadingStore;
 
 beforeEach(() => {
-  ({ apiRequest, loading } = clientFor(() => baseUrl));
+  ({ apiRequest, loading } = clientFor(() => server.origin));
 });
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('the request did not fail');
-}
 
 describe('createApiClient: answers', () => {
   it('parses a successful answer with the schema', async () => {
