@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ingest, uniqueAgreement } from './support/agreements';
-import { authStatePath } from './support/servers';
+import { authStatePath, demoAccount } from './support/servers';
+import { signInThroughForm } from './support/sign-in';
 
 test.use({ storageState: authStatePath });
 
@@ -15,6 +16,14 @@ async function openFiltered(page: Page, lotTitle: string, status = 'pending') {
   const row = page.locator('[data-agreement-id]').filter({ hasText: lotTitle });
   await expect(row).toHaveCount(1);
   return row;
+}
+
+/** One agreement of this test's own, ingested and shown alone on the screen. */
+async function reviewOne(page: Page, request: APIRequestContext) {
+  const item = uniqueAgreement();
+  const [stored] = await ingest(request, [item]);
+  const row = await openFiltered(page, item.lotTitle);
+  return { item, stored: stored!, row };
 }
 
 test.describe('signed out', () => {
@@ -39,9 +48,7 @@ test('approving through the dialog decides the agreement and logs who did it', a
   page,
   request,
 }) => {
-  const item = uniqueAgreement();
-  await ingest(request, [item]);
-  const row = await openFiltered(page, item.lotTitle);
+  const { item, row } = await reviewOne(page, request);
   await expect(row).toContainText(item.buyer);
   await expect(row).toContainText('€12,345.00');
   await expect(row).toContainText('5 minutes ago');
@@ -76,9 +83,7 @@ test('rejecting needs a reason: the dialog refuses to send without one', async (
   page,
   request,
 }) => {
-  const item = uniqueAgreement();
-  const [stored] = await ingest(request, [item]);
-  const row = await openFiltered(page, item.lotTitle);
+  const { stored, row } = await reviewOne(page, request);
   let decisionCalls = 0;
   page.on('request', (sent) => {
     if (sent.url().includes('/decision')) decisionCalls += 1;
@@ -97,7 +102,7 @@ test('rejecting needs a reason: the dialog refuses to send without one', async (
   expect(decisionCalls).toBe(0);
 
   // The API refuses it too.
-  const refused = await request.post(`/api/agreements/${stored!.id}/decision`, {
+  const refused = await request.post(`/api/agreements/${stored.id}/decision`, {
     headers: { origin: new URL(page.url()).origin },
     data: { decision: 'reject', version: 1 },
   });
@@ -107,7 +112,7 @@ test('rejecting needs a reason: the dialog refuses to send without one', async (
   await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(row).toContainText('Rejected by Demo Staff');
   expect(decisionCalls).toBe(1);
-  const history = await request.get(`/api/agreements/${stored!.id}`);
+  const history = await request.get(`/api/agreements/${stored.id}`);
   expect((await history.json()).decisions).toMatchObject([
     { decision: 'reject', reason: 'Buyer withdrew before payment', statusAfter: 'rejected' },
   ]);
@@ -118,9 +123,7 @@ test('a decision shows at once, and a failed one rolls back with the reason and 
   context,
   request,
 }) => {
-  const item = uniqueAgreement();
-  await ingest(request, [item]);
-  const row = await openFiltered(page, item.lotTitle);
+  const { row } = await reviewOne(page, request);
 
   // Held back on its way: the row already shows the decision while it is being saved.
   let release!: () => void;
@@ -154,12 +157,10 @@ test('a decision someone else made first is explained and the row refreshed (409
   page,
   request,
 }) => {
-  const item = uniqueAgreement();
-  const [stored] = await ingest(request, [item]);
-  const row = await openFiltered(page, item.lotTitle);
+  const { item, stored, row } = await reviewOne(page, request);
 
   // Another staff member decides while this screen still shows it pending.
-  const first = await request.post(`/api/agreements/${stored!.id}/decision`, {
+  const first = await request.post(`/api/agreements/${stored.id}/decision`, {
     headers: { origin: new URL(page.url()).origin },
     data: { decision: 'reject', reason: 'Duplicate of an earlier sale', version: 1 },
   });
@@ -173,8 +174,31 @@ test('a decision someone else made first is explained and the row refreshed (409
   );
   await expect(row).toContainText('Rejected by Demo Staff');
   await expect(row.getByRole('button', { name: /^Approve:/ })).toHaveCount(0);
-  const history = await request.get(`/api/agreements/${stored!.id}`);
+  const history = await request.get(`/api/agreements/${stored.id}`);
   expect((await history.json()).decisions).toHaveLength(1);
+});
+
+test('a session that ends while the page is open turns the screen into the sign-in prompt', async ({
+  browser,
+}) => {
+  // A session of its own: ending it must not end the one the other tests share.
+  const context = await browser.newContext(anonymous);
+  const page = await context.newPage();
+  await signInThroughForm(page, demoAccount);
+  const { row } = await reviewOne(page, context.request);
+
+  const signedOut = await context.request.post('/api/auth/sign-out', {
+    headers: { origin: new URL(page.url()).origin },
+    data: {},
+  });
+  expect(signedOut.status()).toBe(204);
+  await row.getByRole('button', { name: /^Approve:/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(
+    page.getByText('Your session has ended: sign in again to review agreements.'),
+  ).toBeVisible();
+  await expect(page.locator('[data-agreement-id]')).toHaveCount(0);
+  await context.close();
 });
 
 test('filters and pages live in the URL and survive a reload and Back', async ({
@@ -227,9 +251,7 @@ test('works by keyboard: open, cancel with Escape, confirm, and the focus stays 
   page,
   request,
 }) => {
-  const item = uniqueAgreement();
-  await ingest(request, [item]);
-  const row = await openFiltered(page, item.lotTitle);
+  const { item, row } = await reviewOne(page, request);
   const approve = row.getByRole('button', { name: /^Approve:/ });
   await approve.focus();
   await page.keyboard.press('Enter');
