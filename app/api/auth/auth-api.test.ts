@@ -104,6 +104,17 @@ function sessionSetCookie(response: Response): SetCookie {
   return { value: pair!.slice(cookieName.length + 1), attributes };
 }
 
+/** The session cookie is cleared with every attribute a `__Host-` cookie needs to be replaced. */
+function expectClearedCookie(response: Response) {
+  const cleared = sessionSetCookie(response);
+  expect(cleared.value).toBe('');
+  expect(cleared.attributes['max-age']).toBe('0');
+  expect(cleared.attributes.path).toBe('/');
+  expect(cleared.attributes.secure).toBe(true);
+  expect(cleared.attributes.httponly).toBe(true);
+  expect(cleared.attributes.samesite).toBe('Lax');
+}
+
 async function expectProblem(response: Response, status: number, code: string) {
   expect(response.status).toBe(status);
   expect(response.headers.get('cache-control')).toBe('no-store');
@@ -280,9 +291,7 @@ describe('GET /api/auth/me', () => {
   it.each(refusedCookies)('answers 401 and clears the cookie for %s', async (_name, makeCookie) => {
     const response = await me(meRequest(await makeCookie()));
     await expectProblem(response, 401, 'unauthorized');
-    const cleared = sessionSetCookie(response);
-    expect(cleared.value).toBe('');
-    expect(cleared.attributes['max-age']).toBe('0');
+    expectClearedCookie(response);
   });
 
   it('answers 401 once the account is disabled', async () => {
@@ -323,12 +332,7 @@ describe('POST /api/auth/sign-out', () => {
     expect(response.status).toBe(204);
     expect(await response.text()).toBe('');
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const cleared = sessionSetCookie(response);
-    expect(cleared.value).toBe('');
-    expect(cleared.attributes['max-age']).toBe('0');
-    expect(cleared.attributes.path).toBe('/');
-    expect(cleared.attributes.secure).toBe(true);
-    expect(cleared.attributes.httponly).toBe(true);
+    expectClearedCookie(response);
 
     const [row] = await db
       .select()
@@ -557,13 +561,7 @@ describe('GET /api/auth/session-ended', () => {
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/sign');
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const cleared = sessionSetCookie(response);
-    expect(cleared.value).toBe('');
-    expect(cleared.attributes['max-age']).toBe('0');
-    expect(cleared.attributes.path).toBe('/');
-    expect(cleared.attributes.secure).toBe(true);
-    expect(cleared.attributes.httponly).toBe(true);
-    expect(cleared.attributes.samesite).toBe('Lax');
+    expectClearedCookie(response);
   });
 });
 
