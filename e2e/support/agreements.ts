@@ -1,19 +1,10 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import type { Agreement } from '../../lib/agreements/agreement';
+import type { IngestItem } from '../../lib/server/agreements/agreement-input';
 
 /** The platform's ingest token: the embedded default unless QA names the deployment's own. */
 export const platformToken = process.env.E2E_PLATFORM_TOKEN ?? 'embedded-platform-token';
-
-export interface IngestItem {
-  platformId: string;
-  auctionId: string;
-  lotId: string;
-  lotTitle: string;
-  buyer: string;
-  amount: number;
-  currency: string;
-  closedAt: string;
-}
 
 /** An agreement no other test has: its lot title is a search term that finds only it. */
 export function uniqueAgreement(overrides: Partial<IngestItem> = {}): IngestItem {
@@ -38,6 +29,6 @@ export async function ingest(request: APIRequestContext, items: IngestItem[]) {
     data: { items },
   });
   expect(response.status()).toBe(200);
-  const body = (await response.json()) as { items: { id: string; version: number }[] };
+  const body = (await response.json()) as { items: Agreement[] };
   return body.items;
 }

@@ -13,7 +13,7 @@ export interface Viewer {
 }
 
 /** How often the screen asks whether its page changed (others deciding, new agreements). */
-export const changeCheckMs = 20_000;
+const changeCheckMs = 20_000;
 
 const noChanges: PageChanges = { changedElsewhere: [], added: 0 };
 

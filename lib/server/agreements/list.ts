@@ -8,7 +8,7 @@ import { toAgreement } from './agreement-row';
 import { encodeCursor } from './cursor';
 
 /** `%`, `_` and `\` match themselves in a search, not as LIKE wildcards. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * One page of agreements in arrival order (oldest first: the longest-waiting decision on top).
