@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ingest, uniqueAgreement } from './support/agreements';
+import { expectHydrated } from './support/hydration';
 import { authStatePath, demoAccount } from './support/servers';
 import { signInThroughForm } from './support/sign-in';
 
@@ -15,6 +16,7 @@ async function openFiltered(page: Page, lotTitle: string, status = 'pending') {
   await page.goto(`/agreements?${query.toString()}`);
   const row = page.locator('[data-agreement-id]').filter({ hasText: lotTitle });
   await expect(row).toHaveCount(1);
+  await expectHydrated(row);
   return row;
 }
 
@@ -214,9 +216,8 @@ test('filters and pages live in the URL and survive a reload and Back', async ({
   await page.goto('/agreements');
   await page.getByLabel('Search lot or buyer').fill(buyer);
   await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page).toHaveURL(
-    new RegExp(`\\?q=${encodeURIComponent(buyer).replace(/%20/g, '\\+')}$`),
-  );
+  // Sent before the page hydrates, the form is a plain GET that also names the status: same list.
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(buyer);
   const rows = page.locator('[data-agreement-id]');
   await expect(rows).toHaveCount(25);
   await expect(rows.first()).toContainText('Paged lot 00');
@@ -239,6 +240,35 @@ test('filters and pages live in the URL and survive a reload and Back', async ({
   await page.getByLabel('Status').selectOption('approved');
   await expect(page).toHaveURL(/status=approved/);
   await expect(page.getByText(`No agreement matches “${buyer}”.`)).toBeVisible();
+});
+
+test('a search typed while the page is still loading is searched for, not dropped', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const [agreement] = await ingest(request, [uniqueAgreement()]);
+  // Hold the page's scripts until the text is in the field: no input event reaches React.
+  let releaseScripts!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route('**/_next/static/chunks/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/agreements', { waitUntil: 'domcontentloaded' });
+  const field = page.getByLabel('Search lot or buyer');
+  await field.fill(agreement!.lotTitle);
+  releaseScripts();
+  // From then on the click is React's, not a plain GET.
+  await expectHydrated(page.getByRole('search'));
+  await expect(field).toHaveValue(agreement!.lotTitle);
+
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(
+    `${baseURL}/agreements?${new URLSearchParams({ q: agreement!.lotTitle })}`,
+  );
+  await expect(page.locator('[data-agreement-id]')).toHaveCount(1);
+  await expect(page.locator(`[data-agreement-id="${agreement!.id}"]`)).toBeVisible();
 });
 
 test('an empty pending list says so', async ({ page }) => {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { agreementStatuses, type AgreementStatus } from '@/lib/agreements/agreement';
 import type { ListParams } from '@/lib/agreements/list-params';
 
@@ -16,17 +16,21 @@ export function AgreementFilters({
   const t = useTranslations('AgreementsReview');
   const statusId = useId();
   const searchId = useId();
-  const [q, setQ] = useState(params.q);
-  const [shownQ, setShownQ] = useState(params.q);
-  // Back and forward change the URL's search: the field follows it.
-  if (shownQ !== params.q) {
-    setShownQ(params.q);
-    setQ(params.q);
-  }
+  // The field is read when the form is sent, not mirrored in state: text typed while the page is
+  // still hydrating (no input event reaches React then) is searched for, not silently dropped.
+  const field = useRef<HTMLInputElement>(null);
+  const shownQ = useRef(params.q);
+  // Back and forward change the URL's search: the field follows it (and only then).
+  useEffect(() => {
+    if (shownQ.current === params.q) return;
+    shownQ.current = params.q;
+    if (field.current) field.current.value = params.q;
+  }, [params.q]);
 
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onChange({ ...params, q: q.trim(), cursor: null });
+    const q = new FormData(event.currentTarget).get('q');
+    onChange({ ...params, q: typeof q === 'string' ? q.trim() : '', cursor: null });
   };
 
   return (
@@ -40,6 +44,7 @@ export function AgreementFilters({
         <label htmlFor={statusId}>{t('status')}</label>
         <select
           id={statusId}
+          name="status"
           value={params.status}
           onChange={(event) =>
             onChange({ ...params, status: event.target.value as AgreementStatus, cursor: null })
@@ -58,9 +63,9 @@ export function AgreementFilters({
           id={searchId}
           type="search"
           name="q"
-          value={q}
+          ref={field}
+          defaultValue={params.q}
           maxLength={200}
-          onChange={(event) => setQ(event.target.value)}
         />
       </div>
       <div className="actions">
