@@ -6,6 +6,7 @@ import { AppHeader } from './app-header';
 import { LoadingOverlay } from './loading-overlay';
 import { LocaleSync } from './locale-sync';
 import { SessionSync } from './session-sync';
+import { TimeZoneSync } from './time-zone-sync';
 
 /** The frame of every screen; its layout follows the mobile flag (at most 700px wide). */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -15,6 +16,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     <div className="app-shell" data-layout={isMobile ? 'mobile' : 'desktop'}>
       <LocaleSync />
       <SessionSync />
+      <TimeZoneSync />
       <AppHeader />
       <main id="content" className="app-main" tabIndex={-1}>
         {children}

@@ -1,7 +1,8 @@
 'use client';
 
-import { useFormatter, useNow, useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import type { Agreement, Decision } from '@/lib/agreements/agreement';
+import { useClock } from '@/lib/i18n/use-clock';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import { useIsMobile } from '@/lib/viewport/use-is-mobile';
 
@@ -21,7 +22,7 @@ export function AgreementList({ items, saving, changedElsewhere, onAction }: Agr
   const tStatus = useTranslations('AgreementStatus');
   const format = useFormatter();
   const formatMoney = useFormatMoney();
-  const now = useNow({ updateInterval: 30_000 });
+  const now = useClock();
   const isMobile = useIsMobile();
 
   const age = (agreement: Agreement) => (

@@ -1,4 +1,4 @@
-import { expect, type Locator } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Waits until React has hydrated the element: before that a button does nothing and a link is a
@@ -11,4 +11,21 @@ export async function expectHydrated(element: Locator) {
       element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__react'))),
     )
     .toBe(true);
+}
+
+/**
+ * Collects what React reports when the server's markup and the first browser render differ
+ * (minified errors 418-425 in a production build): the page then renders again from scratch and
+ * loses what was typed. Read the returned list at the end of the test.
+ */
+export function watchHydrationErrors(page: Page): string[] {
+  const errors: string[] = [];
+  const record = (text: string) => {
+    if (/Minified React error #4(1[89]|2[0-5])\b|hydrat/i.test(text)) errors.push(text);
+  };
+  page.on('console', (message) => {
+    if (message.type() === 'error') record(message.text());
+  });
+  page.on('pageerror', (error) => record(error.message));
+  return errors;
 }

@@ -9,10 +9,26 @@ export function preferredClientLocale(): Locale {
   return negotiateClientLocale(readLocalePreference(), navigator.languages ?? []);
 }
 
+/** A cookie the server renders by (language, time zone): a year long, readable by scripts. */
+export function writePreferenceCookie(name: string, value: string): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${oneYearInSeconds}; SameSite=Lax${secure}`;
+}
+
+/** What a preference cookie holds in this browser, or null. */
+export function readPreferenceCookie(name: string): string | null {
+  const entry = document.cookie.split('; ').find((pair) => pair.startsWith(`${name}=`));
+  if (entry === undefined) return null;
+  try {
+    return decodeURIComponent(entry.slice(name.length + 1));
+  } catch {
+    return null;
+  }
+}
+
 /** Mirrors the locale into the cookie the server renders from. */
 export function writeLocaleCookie(locale: Locale): void {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${localeCookieName}=${locale}; Path=/; Max-Age=${oneYearInSeconds}; SameSite=Lax${secure}`;
+  writePreferenceCookie(localeCookieName, locale);
 }
 
 export function persistLocale(locale: Locale): void {
