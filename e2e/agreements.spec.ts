@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ingest, uniqueAgreement } from './support/agreements';
-import { expectHydrated } from './support/hydration';
+import { expectHydrated, holdScripts } from './support/hydration';
 import { authStatePath, demoAccount } from './support/servers';
 import { signInThroughForm } from './support/sign-in';
 
@@ -249,12 +249,7 @@ test('a search typed while the page is still loading is searched for, not droppe
 }) => {
   const [agreement] = await ingest(request, [uniqueAgreement()]);
   // Hold the page's scripts until the text is in the field: no input event reaches React.
-  let releaseScripts!: () => void;
-  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-  await page.route('**/_next/static/chunks/*.js', async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const releaseScripts = await holdScripts(page);
   await page.goto('/agreements', { waitUntil: 'domcontentloaded' });
   const field = page.getByLabel('Search lot or buyer');
   await field.fill(agreement!.lotTitle);

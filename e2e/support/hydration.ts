@@ -29,3 +29,17 @@ export function watchHydrationErrors(page: Page): string[] {
   page.on('pageerror', (error) => record(error.message));
   return errors;
 }
+
+/**
+ * Holds the page's scripts until the returned function is called: the page stays the server's
+ * markup, as on a slow connection, and what a test does meanwhile reaches no React handler.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/static/chunks/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
