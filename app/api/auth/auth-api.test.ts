@@ -5,8 +5,6 @@ import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import type { Database } from '@/lib/server/db/database';
 
-jest.setTimeout(60_000);
-
 type SignInRoute = typeof import('@/app/api/auth/sign-in/route');
 type MeRoute = typeof import('@/app/api/auth/me/route');
 type SignOutRoute = typeof import('@/app/api/auth/sign-out/route');

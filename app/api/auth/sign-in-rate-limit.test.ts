@@ -5,8 +5,6 @@ import '@/lib/server/testing/memory-database-env';
 import { NextRequest } from 'next/server';
 import type { Database } from '@/lib/server/db/database';
 
-jest.setTimeout(60_000);
-
 type SignInRoute = typeof import('@/app/api/auth/sign-in/route');
 type Connection = typeof import('@/lib/server/db/connection');
 type Schema = typeof import('@/lib/server/db/schema');

@@ -18,8 +18,6 @@ import {
 delete process.env.PLATFORM_TOKEN;
 delete process.env.APP_ENV;
 
-jest.setTimeout(60_000);
-
 type Schema = typeof import('@/lib/server/db/schema');
 type Connection = typeof import('@/lib/server/db/connection');
 

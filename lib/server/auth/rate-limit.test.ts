@@ -3,8 +3,6 @@
 import '@/lib/server/testing/memory-database-env';
 import type { Database } from '@/lib/server/db/database';
 
-jest.setTimeout(60_000);
-
 type RateLimit = typeof import('./rate-limit');
 type Connection = typeof import('@/lib/server/db/connection');
 type Schema = typeof import('@/lib/server/db/schema');

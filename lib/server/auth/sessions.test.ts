@@ -5,8 +5,6 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/lib/server/db/database';
 
-jest.setTimeout(60_000);
-
 type Sessions = typeof import('./sessions');
 type Accounts = typeof import('./accounts');
 type SessionCookie = typeof import('./session-cookie');

@@ -4,8 +4,6 @@ import '@/lib/server/testing/memory-database-env';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from './database';
 
-jest.setTimeout(60_000);
-
 let handle: DatabaseHandle;
 let refresh: typeof import('./planner-statistics').refreshPlannerStatistics;
 let ingest: typeof import('@/lib/server/agreements/ingest').ingestAgreements;

@@ -5,8 +5,6 @@ import { count } from 'drizzle-orm';
 import { parseEnv } from '@/lib/env';
 import type { DatabaseHandle } from './database';
 
-jest.setTimeout(60_000);
-
 let handle: DatabaseHandle;
 let ensureSampleAgreements: typeof import('./sample-agreements').ensureSampleAgreements;
 let agreements: typeof import('./schema').agreements;
