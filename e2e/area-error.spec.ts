@@ -20,8 +20,8 @@ async function breakDashboardCode(page: Page) {
         await route.fulfill({ response, body });
       }
     } catch (error) {
-      // A failed chunk makes the router fall back to a full page load, which disposes the
-      // chunk requests still in flight: nothing is left to answer for those.
+      // A full page load (the router's fallback when a chunk fails) disposes the chunk
+      // requests still in flight: nothing is left to answer for those.
       if (!/disposed|closed|destroyed/i.test(String(error))) throw error;
     }
   });
