@@ -3,9 +3,13 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 port="${SMOKE_PORT:-3210}"
+# Its own process group (job control on), so the stop reaches every process it started: npm,
+# the launcher, Next and the embedded relay with its simulator.
+set -m
 PORT="$port" npm start > /tmp/gavel-smoke-start.log 2>&1 &
 starter=$!
-trap 'kill "$starter" 2>/dev/null || true; pkill -f "next start --port $port" 2>/dev/null || true' EXIT
+set +m
+trap 'kill -- -"$starter" 2>/dev/null || true' EXIT
 for _ in $(seq 1 180); do
   if curl -fsS "http://localhost:$port/api/health" > /dev/null 2>&1; then break; fi
   sleep 1
