@@ -43,3 +43,12 @@ export function relayPid(relayPort = '4100'): number | null {
   }
   return null;
 }
+
+/** How many are present on `bids` by the relay's own count (here-now, as the SDK asks it). */
+export async function occupancyOnRelay(): Promise<number> {
+  const response = await fetch(
+    `${relayUrl}/v2/presence/sub-key/${keys.subscribe}/channel/bids?uuid=e2e-observer&disable_uuids=1`,
+  );
+  const body = (await response.json()) as { occupancy: number };
+  return body.occupancy;
+}
