@@ -2,13 +2,9 @@
 // one agreement, decisions, and the first page under autocannon, against a production build in a
 // temporary DATA_DIR with the simulator off. `node bench/agreements.mjs` runs only this part.
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { percentile, startConsole } from './console-server.mjs';
 
-const root = join(import.meta.dirname, '..');
 const port = 3330;
 const baseUrl = `http://localhost:${port}`;
 const platformToken = 'bench-platform-token-0123456789';
@@ -18,8 +14,6 @@ const searches = { few: rareWord, none: 'no-such-lot', many: 'Paddle' };
 const lotNames = ['Patek Philippe ref. 2499', 'Omega Speedmaster', 'Jaguar E-Type', 'Nu couché'];
 const buyerKinds = ['Paddle', 'Online', 'Phone'];
 
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const oneDecimal = (ms) => +ms.toFixed(1);
 
 function summary(timings) {
@@ -29,18 +23,6 @@ function summary(timings) {
     medianMs: oneDecimal(percentile(sorted, 50)),
     p99Ms: oneDecimal(percentile(sorted, 99)),
   };
-}
-
-async function waitForHealth() {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // Still starting.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the console did not start');
 }
 
 /** One request, its body read; throws unless it answered 2xx. */
@@ -141,14 +123,9 @@ export async function measureAgreements({
   decisions = 500,
   loadSeconds = 10,
 } = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gavel-bench-agreements-'));
-  const server = spawn('node', ['scripts/start.mjs'], {
-    cwd: root,
-    stdio: 'ignore',
+  const server = await startConsole({
+    port,
     env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
       DATABASE_URL: '',
       SESSION_SECRET: 'b'.repeat(48),
       PLATFORM_TOKEN: platformToken,
@@ -157,7 +134,6 @@ export async function measureAgreements({
     },
   });
   try {
-    await waitForHealth();
     const ingestTimings = await ingest(total, 100);
     const cookie = await signIn();
     const get = (path) => timedJson(path, { headers: { cookie } });
@@ -231,9 +207,7 @@ export async function measureAgreements({
       },
     };
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -1,31 +1,12 @@
 // Sign-in latency, GET /api/auth/me throughput under autocannon, and the edge check's cost,
 // against a production build with an embedded PGlite database in a temporary DATA_DIR.
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
+import { percentile, startConsole } from './console-server.mjs';
 
-const root = join(import.meta.dirname, '..');
 const port = 3320;
 const baseUrl = `http://localhost:${port}`;
 const headers = { origin: baseUrl, 'content-type': 'application/json' };
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-async function waitForHealth() {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // Still starting.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the console did not start');
-}
 
 async function signInLatency(rounds) {
   const timings = [];
@@ -72,14 +53,8 @@ async function edgeCheckMicroseconds(iterations) {
 }
 
 export async function measureAuth({ loadSeconds = 10 } = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gavel-bench-'));
-  const server = spawn('node', ['scripts/start.mjs'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: 'b'.repeat(48) },
-  });
+  const server = await startConsole({ port, env: { SESSION_SECRET: 'b'.repeat(48) } });
   try {
-    await waitForHealth();
     const signIn = await signInLatency(30);
     const me = await loadMe(signIn.cookie, loadSeconds);
     return {
@@ -96,8 +71,6 @@ export async function measureAuth({ loadSeconds = 10 } = {}) {
       edgeCheckMicroseconds: await edgeCheckMicroseconds(5000),
     };
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }

@@ -1,30 +1,13 @@
 // npm run bench:realtime: the live path through the relay into headless Chromium, measured.
 // Figures, never assertions (docs/benchmarks.md). Soak length: BENCH_SOAK_MINUTES (default 10).
 import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { percentile, startConsole } from './console-server.mjs';
 
-const root = join(import.meta.dirname, '..');
 const port = 3330;
 const baseUrl = `http://localhost:${port}`;
 const relayUrl = `http://localhost:${port + 1000}`;
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitForHealth() {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // Starting.
-    }
-    await sleep(500);
-  }
-  throw new Error('the console did not start');
-}
 
 function bid(lotId, index) {
   return {
@@ -155,24 +138,15 @@ async function soak(page, client, minutes) {
 export async function measureRealtime({
   soakMinutes = Number(process.env.BENCH_SOAK_MINUTES || 10),
 } = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gavel-bench-rt-'));
-  const server = spawn('node', ['scripts/start.mjs'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'r'.repeat(48),
-      SIMULATOR: 'off',
-    },
+  const server = await startConsole({
+    port,
+    env: { SESSION_SECRET: 'r'.repeat(48), SIMULATOR: 'off' },
   });
   const browser = await chromium.launch({
     executablePath: existsSync(chromium.executablePath()) ? undefined : '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-background-networking', '--enable-precise-memory-info'],
   });
   try {
-    await waitForHealth();
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.addInitScript(instrument);
     await page.goto(`${baseUrl}/sign`);
@@ -187,9 +161,7 @@ export async function measureRealtime({
     return { at100, at1000, soak: soakResult };
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await sleep(500);
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
