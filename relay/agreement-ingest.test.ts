@@ -4,6 +4,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ingestBodySchema } from '@/lib/server/agreements/agreement-input';
+import { sleep, waitFor } from '@/lib/testing/wait-for';
 import { createAgreementIngest, type PlatformAgreement } from './agreement-ingest.ts';
 
 jest.setTimeout(10_000);
@@ -114,20 +115,6 @@ const agreement = (n: number): PlatformAgreement => ({
 });
 const agreements = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, index) => agreement(from + index));
-
-/** Polls `check` until it answers something truthy; fails after `timeoutMs`. */
-async function waitFor<T>(what: string, check: () => T, timeoutMs = 3000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline)
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Each request as [agreements in it, the stand-in's answer], in the order they came. */
 const exchanges = (received: Received[]) =>

@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
 import PubNub from 'pubnub';
+import { sleep, waitFor } from '@/lib/testing/wait-for';
 import { createRelay, type Relay } from './server.ts';
 
 const keys = { subscribeKey: 'embedded-sub', publishKey: 'embedded-pub' };
@@ -58,20 +59,6 @@ function connect(port: number, userId: string, extra: Partial<PubNub.PubNubConfi
   });
   return { pubnub, heard };
 }
-
-/** Polls `check` until it answers something truthy; fails after `timeoutMs`. */
-async function waitFor<T>(what: string, check: () => T, timeoutMs = 5000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline)
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function subscribed(
   client: ReturnType<typeof connect>,
