@@ -17,15 +17,6 @@ export default getRequestConfig(async () => {
     headerStore.get('accept-language'),
   );
   const messages = (await import(`../../messages/${locale}.json`)).default;
-  const timeZone = toTimeZone(readCookie(cookieStore.get(timeZoneCookieName)?.value));
+  const timeZone = toTimeZone(cookieStore.get(timeZoneCookieName)?.value);
   return { locale, messages, timeZone: timeZone ?? serverTimeZone, now: new Date() };
 });
-
-function readCookie(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return undefined;
-  }
-}
