@@ -240,6 +240,17 @@ test('filters and pages live in the URL and survive a reload and Back', async ({
   await page.getByLabel('Status').selectOption('approved');
   await expect(page).toHaveURL(/status=approved/);
   await expect(page.getByText(`No agreement matches “${buyer}”.`)).toBeVisible();
+
+  // The field follows the URL, also once typed in: cleared with the search, back with Back.
+  const field = page.getByLabel('Search lot or buyer');
+  await field.fill(buyer);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page).not.toHaveURL(/q=/);
+  await expect(field).toHaveValue('');
+  await page.goBack();
+  await expect(page).toHaveURL(/q=/);
+  await expect(field).toHaveValue(buyer);
 });
 
 test('a search typed while the page is still loading is searched for, not dropped', async ({
