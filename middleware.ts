@@ -1,9 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { edgeRedirect, guardedPaths } from '@/lib/access/edge-access';
+import { edgeRedirect, guardedPaths } from '@/lib/auth/edge-access';
 import { resolveAppEnv } from '@/lib/app-env';
 import { sessionCookieName, verifySessionCookie } from '@/lib/server/auth/session-cookie';
-import { requestHostname } from '@/lib/server/http/request-host';
-import { clearSessionCookie } from '@/lib/server/http/session-response';
+import { requestHostname } from '@/lib/server/api/request-host';
+import { clearSessionCookie } from '@/lib/server/api/session-response';
 import {
   baselineSecurityHeaders,
   contentSecurityPolicy,

@@ -3,9 +3,9 @@
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
-import { checkAccess, type GuardedRoute } from '@/lib/access/access-check';
-import { fetchMe } from '@/lib/access/auth-api';
-import { logOut } from '@/lib/access/sign-out';
+import { checkAccess, type GuardedRoute } from '@/lib/auth/access-check';
+import { fetchMe } from '@/lib/auth/auth-api';
+import { logOut } from '@/lib/auth/sign-out';
 import { readAccessTokenId, readStoredUser, writeStoredUser } from '@/lib/storage/stored-values';
 
 /**

@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect } from 'react';
-import { subscribeToOtherTabsSignOut } from '@/lib/access/sign-out';
+import { subscribeToOtherTabsSignOut } from '@/lib/auth/sign-out';
 
 /** Another tab signed out: this one is signed out too, and leaves the dashboard. */
 export function SessionSync() {

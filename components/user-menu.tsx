@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { logOut } from '@/lib/access/sign-out';
+import { logOut } from '@/lib/auth/sign-out';
 import { useStoredUser } from '@/lib/storage/use-stored-user';
 
 /** Who is signed in, and the way out. Shown only while this browser remembers a user. */

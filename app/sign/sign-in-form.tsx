@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { TextField } from '@/components/text-field';
 import { ApiError } from '@/lib/api/api-error';
-import { requestSignIn } from '@/lib/access/auth-api';
+import { requestSignIn } from '@/lib/auth/auth-api';
 import { writeAccessTokenId, writeStoredUser } from '@/lib/storage/stored-values';
 
 type FieldErrors = { loginId?: boolean; password?: boolean };

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef } from 'react';
 import { apiRequest } from '@/lib/api/api-client';
-import { onSignOut } from '@/lib/access/sign-out';
+import { onSignOut } from '@/lib/auth/sign-out';
 import { readOrCreateClientId } from '@/lib/storage/stored-values';
 import { bidStore } from './bid-store';
 import { connectRealtime, type RealtimeConnection } from './pubnub-connection';

@@ -1,7 +1,7 @@
 // GET /api/agreements?status=pending&cursor=&limit=&q=: one page of agreements for staff.
 import { listQuerySchema } from '@/lib/server/agreements/agreement-input';
 import { listAgreements } from '@/lib/server/agreements/list';
-import { apiHandler } from '@/lib/server/http/api-handler';
+import { apiHandler } from '@/lib/server/api/api-handler';
 
 export const GET = apiHandler({ session: true, query: listQuerySchema }, async ({ query, db }) =>
   Response.json(await listAgreements(db, query)),

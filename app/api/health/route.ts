@@ -1,7 +1,7 @@
 // GET /api/health: liveness and database reachability, for load balancers and the dashboard.
 import { databaseIsUp } from '@/lib/server/db/database';
 import { database } from '@/lib/server/db/connection';
-import { noStore } from '@/lib/server/http/api-problem';
+import { noStore } from '@/lib/server/api/api-problem';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ApiProblem } from '@/lib/server/http/api-problem';
+import { ApiProblem } from '@/lib/server/api/api-problem';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

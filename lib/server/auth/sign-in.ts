@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Database } from '@/lib/server/db/database';
-import { ApiProblem } from '@/lib/server/http/api-problem';
+import { ApiProblem } from '@/lib/server/api/api-problem';
 import { findAccount } from './accounts';
 import { spendVerifyTime, verifyPassword } from './password';
 import { clearLoginFailures, reserveSignInAttempt, withdrawAttempt } from './rate-limit';

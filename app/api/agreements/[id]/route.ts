@@ -1,8 +1,8 @@
 // GET /api/agreements/{id}: one agreement with its decision log.
 import { agreementIdSchema } from '@/lib/server/agreements/agreement-input';
 import { agreementHistory } from '@/lib/server/agreements/history';
-import { apiHandler } from '@/lib/server/http/api-handler';
-import { ApiProblem } from '@/lib/server/http/api-problem';
+import { apiHandler } from '@/lib/server/api/api-handler';
+import { ApiProblem } from '@/lib/server/api/api-problem';
 
 export const GET = apiHandler({ session: true }, async ({ db, params }) => {
   const id = agreementIdSchema.safeParse(params.id);

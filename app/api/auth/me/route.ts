@@ -1,5 +1,5 @@
 // GET /api/auth/me: the signed-in staff member, or 401.
-import { apiHandler } from '@/lib/server/http/api-handler';
+import { apiHandler } from '@/lib/server/api/api-handler';
 
 export const GET = apiHandler({ session: true }, async ({ session }) =>
   Response.json({ loginId: session.account.loginId, displayName: session.account.displayName }),

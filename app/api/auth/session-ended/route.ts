@@ -1,7 +1,7 @@
 // GET /api/auth/session-ended: where a page sends a session the database refused. Clears the
 // cookie, so the edge stops taking it for valid, and lands on /sign: no redirect loop.
-import { noStore } from '@/lib/server/http/api-problem';
-import { clearSessionCookie } from '@/lib/server/http/session-response';
+import { noStore } from '@/lib/server/api/api-problem';
+import { clearSessionCookie } from '@/lib/server/api/session-response';
 
 export const dynamic = 'force-dynamic';
 

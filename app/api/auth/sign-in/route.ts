@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { loginIdSchema, passwordSchema } from '@/lib/server/auth/login-id';
 import { signIn } from '@/lib/server/auth/sign-in';
 import { signingSecret } from '@/lib/server/auth/signing-secret';
-import { apiHandler } from '@/lib/server/http/api-handler';
-import { trustedClientAddress } from '@/lib/server/http/client-address';
-import { setSessionCookie } from '@/lib/server/http/session-response';
+import { apiHandler } from '@/lib/server/api/api-handler';
+import { trustedClientAddress } from '@/lib/server/api/client-address';
+import { setSessionCookie } from '@/lib/server/api/session-response';
 
 const bodySchema = z.strictObject({ loginId: loginIdSchema, password: passwordSchema });
 

@@ -1,7 +1,7 @@
 // POST /api/auth/sign-out: revokes the session in the database and clears the cookie.
 import { revokeSession } from '@/lib/server/auth/sessions';
-import { apiHandler } from '@/lib/server/http/api-handler';
-import { clearSessionCookie } from '@/lib/server/http/session-response';
+import { apiHandler } from '@/lib/server/api/api-handler';
+import { clearSessionCookie } from '@/lib/server/api/session-response';
 
 export const POST = apiHandler({}, async ({ session, db }) => {
   if (session) await revokeSession(db, session.sessionId, 'sign-out');

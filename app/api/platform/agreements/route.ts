@@ -5,7 +5,7 @@ import { ingestAgreements } from '@/lib/server/agreements/ingest';
 import { assertPlatformToken } from '@/lib/server/agreements/platform-token';
 import { databaseHandle } from '@/lib/server/db/connection';
 import { refreshPlannerStatistics } from '@/lib/server/db/planner-statistics';
-import { apiHandler } from '@/lib/server/http/api-handler';
+import { apiHandler } from '@/lib/server/api/api-handler';
 
 export const POST = apiHandler(
   {

@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { serverEnv } from '@/lib/env';
 import { browserRealtimeConfig } from '@/lib/server/realtime/browser-config';
-import { apiHandler } from '@/lib/server/http/api-handler';
-import { ApiProblem } from '@/lib/server/http/api-problem';
-import { requestHostname } from '@/lib/server/http/request-host';
+import { apiHandler } from '@/lib/server/api/api-handler';
+import { ApiProblem } from '@/lib/server/api/api-problem';
+import { requestHostname } from '@/lib/server/api/request-host';
 
 const clientIdSchema = z.uuid();
 

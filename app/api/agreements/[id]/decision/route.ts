@@ -1,8 +1,8 @@
 // POST /api/agreements/{id}/decision: approve, or reject with a reason, at the version seen.
 import { agreementIdSchema, decisionBodySchema } from '@/lib/server/agreements/agreement-input';
 import { decideAgreement } from '@/lib/server/agreements/decide';
-import { apiHandler } from '@/lib/server/http/api-handler';
-import { ApiProblem } from '@/lib/server/http/api-problem';
+import { apiHandler } from '@/lib/server/api/api-handler';
+import { ApiProblem } from '@/lib/server/api/api-problem';
 
 export const POST = apiHandler(
   { session: true, body: decisionBodySchema },
