@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { edgeRedirect, guardedPaths } from '@/lib/auth/edge-access';
-import { resolveAppEnv } from '@/lib/app-env';
+import { edgeEnv, type EdgeEnv } from '@/lib/env';
 import { sessionCookieName, verifySessionCookie } from '@/lib/server/auth/session-cookie';
 import { requestHostname } from '@/lib/server/api/request-host';
 import { clearSessionCookie } from '@/lib/server/api/session-response';
@@ -15,26 +15,27 @@ import {
 // database. Route handlers and the /dash render check the session there: this is a shortcut,
 // not the lock.
 export async function middleware(request: NextRequest) {
+  const env = edgeEnv();
   const { pathname } = request.nextUrl;
   const cookie = request.cookies.get(sessionCookieName)?.value;
 
   if ((guardedPaths as readonly string[]).includes(pathname)) {
-    const claims = await verifySessionCookie(cookie, process.env.SESSION_SECRET);
+    const claims = await verifySessionCookie(cookie, env.sessionSecret ?? undefined);
     const target = edgeRedirect(pathname, claims !== null);
     if (target) {
       const response = NextResponse.redirect(new URL(target, request.url), 307);
       // A cookie that fails the check is useless: drop it so no later step trusts it.
       // (`cookies.delete` would send it without Secure, which a browser ignores for `__Host-`.)
       if (cookie && !claims) clearSessionCookie(response);
-      return withSecurityHeaders(response);
+      return withSecurityHeaders(response, env);
     }
   }
 
   const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
   const csp = contentSecurityPolicy({
     nonce,
-    development: process.env.NODE_ENV === 'development',
-    connectSources: [originOf(process.env.SENTRY_DSN), ...realtimeOrigins(request)].filter(
+    development: env.development,
+    connectSources: [originOf(env.sentryDsn ?? undefined), ...realtimeOrigins(request, env)].filter(
       (origin): origin is string => origin !== null,
     ),
   });
@@ -44,20 +45,19 @@ export async function middleware(request: NextRequest) {
   requestHeaders.set('x-nonce', nonce);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('content-security-policy', csp);
-  return withSecurityHeaders(response);
+  return withSecurityHeaders(response, env);
 }
 
 /** Where the browser subscribes: PubNub, or the embedded relay on the same host. */
-function realtimeOrigins(request: NextRequest): string[] {
-  if (process.env.PUBNUB_SUBSCRIBE_KEY) return ['https://ps.pndsn.com', 'https://*.pndsn.com'];
-  const relayPort = process.env.RELAY_PORT;
-  return relayPort ? [`http://${requestHostname(request)}:${relayPort}`] : [];
+function realtimeOrigins(request: NextRequest, env: EdgeEnv): string[] {
+  if (env.pubnubEnabled) return ['https://ps.pndsn.com', 'https://*.pndsn.com'];
+  return [`http://${requestHostname(request, env.trustProxy)}:${env.relayPort}`];
 }
 
-function withSecurityHeaders(response: NextResponse): NextResponse {
+function withSecurityHeaders(response: NextResponse, env: EdgeEnv): NextResponse {
   for (const [name, value] of Object.entries(baselineSecurityHeaders))
     response.headers.set(name, value);
-  if (resolveAppEnv(process.env.APP_ENV, process.env.VERCEL_ENV) === 'production') {
+  if (env.appEnv === 'production') {
     response.headers.set('strict-transport-security', hstsHeader);
   }
   return response;

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { ConfigurationError, embeddedDefaults, parseEnv } from './env';
+import { ConfigurationError, embeddedDefaults, parseEdgeEnv, parseEnv } from './env';
 
 const secret = 'a'.repeat(32);
 const productionEnv: Record<string, string> = {
@@ -39,16 +39,22 @@ describe('parseEnv', () => {
       demoPassword: 'demo-password',
       simulator: { enabled: true, ratePerSecond: 2 },
       relayPort: 4000,
+      embeddedRealtime: true,
+      relayAllowedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
+      consoleUrl: 'http://localhost:3000',
+      trustProxy: false,
+      onVercel: false,
     });
   });
 
-  it('exposes the embedded defaults the SPEC names', () => {
+  it('exposes the embedded defaults the product promises', () => {
     expect(embeddedDefaults).toEqual({
       port: 3000,
       demoPassword: 'demo-password',
       platformToken: 'embedded-platform-token',
       dataDir: '.data',
       simulatorRatePerSecond: 2,
+      relayPortOffset: 1000,
     });
   });
 
@@ -212,6 +218,11 @@ describe('parseEnv', () => {
       platformToken: 'a-real-platform-token-123',
       demoPassword: null,
       simulator: { enabled: false, ratePerSecond: 2 },
+      embeddedRealtime: false,
+      relayAllowedOrigins: ['http://localhost:8080', 'http://127.0.0.1:8080'],
+      consoleUrl: 'http://localhost:8080',
+      trustProxy: false,
+      onVercel: false,
     });
   });
 
@@ -252,5 +263,47 @@ describe('parseEnv', () => {
     const { message } = configurationError({ PORT: 'abc', SENTRY_DSN: 'not a dsn' });
     expect(message).toContain('PORT');
     expect(message).toContain('SENTRY_DSN');
+  });
+});
+
+describe('proxy trust', () => {
+  it.each<[Record<string, string>, { trustProxy: boolean; onVercel: boolean }]>([
+    [{}, { trustProxy: false, onVercel: false }],
+    [{ TRUST_PROXY: '0' }, { trustProxy: false, onVercel: false }],
+    [{ TRUST_PROXY: '1' }, { trustProxy: true, onVercel: false }],
+    [{ VERCEL: '1' }, { trustProxy: true, onVercel: true }],
+  ])('%p -> %p', (source, expected) => {
+    const env = parseEnv(source);
+    expect({ trustProxy: env.trustProxy, onVercel: env.onVercel }).toEqual(expected);
+    expect(parseEdgeEnv(source).trustProxy).toBe(expected.trustProxy);
+  });
+
+  it('refuses a TRUST_PROXY other than 0 or 1, naming it', () => {
+    expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be 1/);
+  });
+});
+
+describe('the embedded relay settings, written once', () => {
+  it('derives the relay port, its origins and the console URL from PORT', () => {
+    const env = parseEnv({ PORT: '3100', RELAY_ALLOWED_ORIGINS: 'http://gavel.test:3100' });
+    expect(env.relayPort).toBe(4100);
+    expect(parseEdgeEnv({ PORT: '3100' }).relayPort).toBe(4100);
+    expect(env.relayAllowedOrigins).toEqual([
+      'http://localhost:3100',
+      'http://127.0.0.1:3100',
+      'http://gavel.test:3100',
+    ]);
+    expect(env.consoleUrl).toBe('http://localhost:3100');
+    expect(env.embeddedRealtime).toBe(true);
+  });
+
+  it('has no embedded realtime with PubNub keys', () => {
+    expect(parseEnv({ PUBNUB_SUBSCRIBE_KEY: 'sub-c-1' }).embeddedRealtime).toBe(false);
+  });
+
+  it('refuses RELAY_ALLOWED_ORIGINS that are not origins', () => {
+    expect(() => parseEnv({ RELAY_ALLOWED_ORIGINS: 'gavel.test' })).toThrow(
+      /RELAY_ALLOWED_ORIGINS must be comma-separated origins/,
+    );
   });
 });

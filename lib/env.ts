@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import { resolveAppEnv, type AppEnv } from './app-env';
+// Explicit extensions: the relay and the launch scripts load this file with Node itself.
+import { resolveAppEnv, type AppEnv } from './app-env.ts';
 
 /** Values the embedded default uses; none is accepted when APP_ENV=production (SPEC 7). */
 export const embeddedDefaults = {
@@ -9,6 +10,8 @@ export const embeddedDefaults = {
   platformToken: 'embedded-platform-token',
   dataDir: '.data',
   simulatorRatePerSecond: 2,
+  /** The embedded relay listens on PORT + this, unless RELAY_PORT says otherwise. */
+  relayPortOffset: 1000,
 } as const;
 
 // An empty variable (`FOO=` in a .env file) means "not set".
@@ -47,7 +50,18 @@ const variablesSchema = z.object({
   SIMULATOR_RATE: optionalText(
     z.string().regex(/^\d+(\.\d+)?$/, 'must be a number of bids per second, such as 2'),
   ),
+  RELAY_ALLOWED_ORIGINS: optionalText(
+    z
+      .string()
+      .regex(
+        /^https?:\/\/[^\s,]+(,\s*https?:\/\/[^\s,]+)*$/,
+        'must be comma-separated origins such as http://gavel.local:3000',
+      ),
+  ),
+  TRUST_PROXY: optionalText(z.string().regex(/^[01]$/, 'must be 1 (behind a proxy) or 0')),
+  NODE_ENV: optionalText(z.string()),
 });
+type Variables = z.infer<typeof variablesSchema>;
 
 export interface ServerEnv {
   appEnv: AppEnv;
@@ -69,6 +83,30 @@ export interface ServerEnv {
   simulator: { enabled: boolean; ratePerSecond: number };
   /** Port of the embedded relay (default PORT + 1000); used only without PubNub keys. */
   relayPort: number;
+  /** The embedded realtime (relay and simulator) runs: no PubNub keys, not production. */
+  embeddedRealtime: boolean;
+  /** Browser origins the relay answers (CORS): the console's own, and RELAY_ALLOWED_ORIGINS. */
+  relayAllowedOrigins: string[];
+  /** Where the simulator ingests sold lots: CONSOLE_URL, default this console. */
+  consoleUrl: string;
+  /**
+   * A proxy in front sets the forwarded headers (Vercel, or TRUST_PROXY=1): only then are
+   * X-Forwarded-Host/-Proto and the forwarded client address believed.
+   */
+  trustProxy: boolean;
+  /** On Vercel, whose edge sets `x-vercel-forwarded-for` to the caller's address. */
+  onVercel: boolean;
+}
+
+/** What the Edge middleware needs: no database, no production completeness checks. */
+export interface EdgeEnv {
+  appEnv: AppEnv;
+  development: boolean;
+  sessionSecret: string | null;
+  sentryDsn: string | null;
+  pubnubEnabled: boolean;
+  relayPort: number;
+  trustProxy: boolean;
 }
 
 export class ConfigurationError extends Error {
@@ -84,7 +122,7 @@ function listSentence(items: string[]): string {
 }
 
 /** Settings production must name itself, each with why; an embedded default stands in elsewhere. */
-function missingInProduction(vars: z.infer<typeof variablesSchema>): string[] {
+function missingInProduction(vars: Variables): string[] {
   const missing: string[] = [];
   if (!vars.PORT && !vars.VERCEL) missing.push('PORT (the port to listen on)');
   if (!vars.SESSION_SECRET) missing.push('SESSION_SECRET (signs session cookies)');
@@ -100,8 +138,8 @@ function missingInProduction(vars: z.infer<typeof variablesSchema>): string[] {
   return missing;
 }
 
-/** Validates the environment; throws a ConfigurationError whose message names each bad variable. */
-export function parseEnv(source: Record<string, string | undefined>): ServerEnv {
+/** The variables checked one by one, and what every part derives from them the same way. */
+function parseCommon(source: Record<string, string | undefined>) {
   const parsed = variablesSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
@@ -118,6 +156,19 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
   if (port < 1 || port > 65535) {
     throw new ConfigurationError('Gavel cannot start: PORT must be a port number from 1 to 65535.');
   }
+  return {
+    vars,
+    appEnv,
+    port,
+    relayPort: vars.RELAY_PORT ? Number(vars.RELAY_PORT) : port + embeddedDefaults.relayPortOffset,
+    trustProxy: Boolean(vars.VERCEL) || vars.TRUST_PROXY === '1',
+  };
+}
+
+/** Validates the environment; throws a ConfigurationError whose message names each bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): ServerEnv {
+  const { vars, appEnv, port, relayPort, trustProxy } = parseCommon(source);
+  const onVercel = Boolean(vars.VERCEL);
   if (appEnv === 'production') {
     const missing = missingInProduction(vars);
     if (missing.length > 0) {
@@ -149,7 +200,30 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       enabled: vars.SIMULATOR !== 'off' && !vars.PUBNUB_SUBSCRIBE_KEY && appEnv !== 'production',
       ratePerSecond: Number(vars.SIMULATOR_RATE ?? embeddedDefaults.simulatorRatePerSecond),
     },
-    relayPort: vars.RELAY_PORT ? Number(vars.RELAY_PORT) : port + 1000,
+    relayPort,
+    embeddedRealtime: !vars.PUBNUB_SUBSCRIBE_KEY && appEnv !== 'production',
+    relayAllowedOrigins: [
+      `http://localhost:${port}`,
+      `http://127.0.0.1:${port}`,
+      ...(vars.RELAY_ALLOWED_ORIGINS?.split(',').map((origin) => origin.trim()) ?? []),
+    ],
+    consoleUrl: vars.CONSOLE_URL ?? `http://localhost:${port}`,
+    trustProxy,
+    onVercel,
+  };
+}
+
+/** The Edge middleware's part: the same variables and defaults, without the start-up checks. */
+export function parseEdgeEnv(source: Record<string, string | undefined>): EdgeEnv {
+  const { vars, appEnv, relayPort, trustProxy } = parseCommon(source);
+  return {
+    appEnv,
+    development: vars.NODE_ENV === 'development',
+    sessionSecret: vars.SESSION_SECRET ?? null,
+    sentryDsn: vars.SENTRY_DSN ?? null,
+    pubnubEnabled: Boolean(vars.PUBNUB_SUBSCRIBE_KEY),
+    relayPort,
+    trustProxy,
   };
 }
 
@@ -159,4 +233,12 @@ let cached: ServerEnv | null = null;
 export function serverEnv(): ServerEnv {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+let cachedEdge: EdgeEnv | null = null;
+
+/** The Edge middleware's part of the environment, parsed once. */
+export function edgeEnv(): EdgeEnv {
+  cachedEdge ??= parseEdgeEnv(process.env);
+  return cachedEdge;
 }

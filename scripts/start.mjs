@@ -65,7 +65,12 @@ function superviseRelay() {
 }
 superviseRelay();
 
-const server = spawn(nextBin, ['start', '--port', port], { cwd: root, stdio: 'inherit', env });
+// What `next start` would serve, behind the request screen of server/front-door.ts.
+const server = spawn(process.execPath, [join(root, 'server', 'main.ts'), '--port', port], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...env, NODE_ENV: 'production' },
+});
 console.info(`gavel: serving the console on http://localhost:${port}`);
 
 function stopAll(signal) {

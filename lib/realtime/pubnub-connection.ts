@@ -1,21 +1,25 @@
 // The one module that imports the PubNub SDK (Jest and the sign-in page never load it).
 import PubNub from 'pubnub';
 import type { BidStore, IncomingMessage } from './bid-store';
+import {
+  initialConnection,
+  nextConnection,
+  type ConnectionEffect,
+  type ConnectionEvent,
+} from './connection-state';
 import type { RealtimeConfig } from './realtime-config';
-import { latestOf, timetokenFromMs } from './timetoken';
+import { connectionEventFromStatus } from './status-event';
+import { timetokenFromMs } from './timetoken';
 
 export interface RealtimeConnection {
   /** Swaps in a fresh Access Manager token without resubscribing. */
   setToken(token: string): void;
-  /** A manual retry, for when the automatic ones gave up. */
+  /** A manual retry, for when the automatic ones gave up or access was denied. */
   retry(): void;
   /** Unsubscribes (the relay or PubNub sees the leave) and stops the client. */
   stop(): void;
 }
 
-/** Automatic reconnection attempts after the SDK reports a lost connection, 3 s apart. */
-const reconnectAttempts = 10;
-const reconnectDelayMs = 3000;
 /** Heartbeats every 9 s; a browser that vanishes leaves the watching count within 20 s. */
 const presenceTimeoutSeconds = 20;
 const historyPage = 100;
@@ -25,6 +29,8 @@ type FetchedMessage = { message: unknown; timetoken: string | number; error?: st
 /**
  * Subscribes to the bids channel with presence and feeds the store: every message, every status
  * change, the watching count, and after a reconnect the history since the last timetoken.
+ * What to do on each status, timer and retry is decided in `connection-state.ts`; this module
+ * only performs it.
  */
 export function connectRealtime(
   config: RealtimeConfig,
@@ -38,8 +44,8 @@ export function connectRealtime(
     ssl: config.ssl,
     restore: true,
     presenceTimeout: presenceTimeoutSeconds,
-    // The SDK's own retries are silent (no status event while it retries, pubnub-protocol.md):
-    // this module retries itself, so every outage shows on the chip within seconds.
+    // The SDK's own retry policies retry silently, for minutes, with no status event: with none,
+    // a failed subscribe is reported at once and connection-state.ts schedules the retries.
     retryConfiguration: PubNub.NoneRetryPolicy(),
     ...(config.cipherKey
       ? { cryptoModule: PubNub.CryptoModule.aesCbcCryptoModule({ cipherKey: config.cipherKey }) }
@@ -47,16 +53,8 @@ export function connectRealtime(
   });
   if (config.token) pubnub.setToken(config.token);
 
-  let stopped = false;
-  let lastSeenBeforeOutage: string | null = null;
-  /** The subscription's cursor when it (re)connected: the catch-up baseline before any message. */
-  let connectedCursor: string | null = null;
-  let attempts = 0;
+  let machine = initialConnection;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
-
-  const markOutage = () => {
-    lastSeenBeforeOutage ??= latestOf(store.getSnapshot().lastTimetoken, connectedCursor);
-  };
 
   async function refreshWatching() {
     try {
@@ -71,7 +69,7 @@ export function connectRealtime(
   async function catchUp(since: string) {
     const reconnectedAt = timetokenFromMs(Date.now());
     let end = since;
-    for (let page = 0; page < 50 && !stopped; page += 1) {
+    for (let page = 0; page < 50 && !machine.stopped; page += 1) {
       const answer = await pubnub.fetchMessages({
         channels: [config.channel],
         end,
@@ -91,17 +89,41 @@ export function connectRealtime(
     store.setReplayed(store.countBidsBetween(since, reconnectedAt));
   }
 
-  function scheduleReconnect() {
-    if (stopped || retryTimer) return;
-    if (attempts >= reconnectAttempts) {
-      store.setConnection('offline');
-      return;
+  function perform(effect: ConnectionEffect) {
+    switch (effect.type) {
+      case 'schedule-retry':
+        retryTimer = setTimeout(() => {
+          retryTimer = null;
+          dispatch({ type: 'retry-due' });
+        }, effect.inMs);
+        return;
+      case 'cancel-retry':
+        if (retryTimer) clearTimeout(retryTimer);
+        retryTimer = null;
+        return;
+      case 'reconnect':
+        pubnub.reconnect();
+        return;
+      case 'refresh-watching':
+        void refreshWatching();
+        return;
+      case 'catch-up':
+        void catchUp(effect.from).catch(() => store.setReplayed(0));
+        return;
+      case 'leave':
+        pubnub.unsubscribeAll();
+        pubnub.destroy();
+        return;
     }
-    attempts += 1;
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      if (!stopped) pubnub.reconnect();
-    }, reconnectDelayMs);
+  }
+
+  function dispatch(event: ConnectionEvent) {
+    const shown = machine.connection;
+    const { state, effects } = nextConnection(machine, event);
+    machine = state;
+    // After stop the store belongs to the next session (sign-out resets it): leave it alone.
+    if (!state.stopped && state.connection !== shown) store.setConnection(state.connection);
+    effects.forEach(perform);
   }
 
   pubnub.addListener({
@@ -118,47 +140,13 @@ export function connectRealtime(
       if (event.channel === config.channel && typeof occupancy === 'number')
         store.setWatching(occupancy);
     },
-    status: (event) => {
-      if (stopped) return;
-      switch (event.category) {
-        case 'PNConnectedCategory':
-        case 'PNReconnectedCategory': {
-          attempts = 0;
-          if ('currentTimetoken' in event && event.currentTimetoken)
-            connectedCursor = String(event.currentTimetoken);
-          store.setConnection('live');
-          void refreshWatching();
-          const since = lastSeenBeforeOutage;
-          lastSeenBeforeOutage = null;
-          if (since) void catchUp(since).catch(() => store.setReplayed(0));
-          return;
-        }
-        case 'PNNetworkDownCategory':
-          markOutage();
-          store.setConnection('offline');
-          return;
-        case 'PNNetworkUpCategory':
-          store.setConnection('reconnecting');
-          return;
-        case 'PNAccessDeniedCategory':
-          markOutage();
-          store.setConnection('denied');
-          return;
-        case 'PNDisconnectedUnexpectedlyCategory':
-        case 'PNConnectionErrorCategory':
-        case 'PNNetworkIssuesCategory':
-        case 'PNTimeoutCategory':
-          markOutage();
-          store.setConnection('reconnecting');
-          scheduleReconnect();
-          return;
-        default:
-          return;
-      }
+    status: (status) => {
+      const event = connectionEventFromStatus(status, store.getSnapshot().lastTimetoken);
+      if (event) dispatch(event);
     },
   });
 
-  store.setConnection('connecting');
+  store.setConnection(machine.connection);
   pubnub.subscribe({ channels: [config.channel], withPresence: true });
 
   return {
@@ -166,17 +154,10 @@ export function connectRealtime(
       pubnub.setToken(token);
     },
     retry() {
-      attempts = 0;
-      if (retryTimer) clearTimeout(retryTimer);
-      retryTimer = null;
-      store.setConnection('reconnecting');
-      pubnub.reconnect();
+      dispatch({ type: 'manual-retry' });
     },
     stop() {
-      stopped = true;
-      if (retryTimer) clearTimeout(retryTimer);
-      pubnub.unsubscribeAll();
-      pubnub.destroy();
+      dispatch({ type: 'stop' });
     },
   };
 }

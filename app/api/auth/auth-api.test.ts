@@ -551,8 +551,8 @@ describe('sign-in request guards', () => {
 
 describe('GET /api/auth/session-ended', () => {
   it('answers 303 to /sign and clears the cookie', async () => {
-    const response = sessionEnded(
-      new Request(`${origin}/api/auth/session-ended`, {
+    const response = await sessionEnded(
+      new NextRequest(`${origin}/api/auth/session-ended`, {
         headers: { cookie: `${cookieName}=whatever` },
       }),
     );
@@ -565,7 +565,7 @@ describe('GET /api/auth/session-ended', () => {
 
 describe('GET /api/health', () => {
   it('answers 200 {status: ok, db: ok}', async () => {
-    const response = await health();
+    const response = await health(new NextRequest(`${origin}/api/health`));
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toEqual({ status: 'ok', db: 'ok' });

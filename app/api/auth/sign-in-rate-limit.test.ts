@@ -36,10 +36,6 @@ afterAll(async () => {
   if (connection) await (await connection.databaseHandle()).close();
 });
 
-afterEach(() => {
-  delete process.env.VERCEL;
-});
-
 function attempt(loginId: string, secret: string, headers: Record<string, string> = {}) {
   return signIn(
     new NextRequest(`${origin}/api/auth/sign-in`, {
@@ -118,22 +114,53 @@ describe('per login id', () => {
   });
 });
 
-describe('per client address on Vercel', () => {
+// The deployment says which proxy sets the client address: the route is loaded afresh with that
+// environment (its settings are read once per module load); the database is the same.
+describe.each([
+  {
+    deployment: 'on Vercel',
+    env: { VERCEL: '1' },
+    from: (address: string) => ({ 'x-vercel-forwarded-for': address }),
+  },
+  {
+    deployment: 'behind a proxy (TRUST_PROXY=1)',
+    env: { TRUST_PROXY: '1' },
+    // The proxy appends the address it saw; the caller's own entries come first.
+    from: (address: string) => ({ 'x-forwarded-for': `192.0.2.1, ${address}` }),
+  },
+])('per client address $deployment', ({ env, from }) => {
+  let signInBehindProxy: SignInRoute['POST'];
+
+  beforeAll(async () => {
+    Object.assign(process.env, env);
+    await jest.isolateModulesAsync(async () => {
+      ({ POST: signInBehindProxy } = await import('@/app/api/auth/sign-in/route'));
+    });
+  });
+  afterAll(() => {
+    for (const name of Object.keys(env)) delete process.env[name];
+  });
+
+  const attemptFrom = (loginId: string, secret: string, address: string) =>
+    signInBehindProxy(
+      new NextRequest(`${origin}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json', ...from(address) },
+        body: JSON.stringify({ loginId, password: secret }),
+      }),
+    );
+
   it('limits an address after 10 failures across login ids; another address is not limited', async () => {
-    process.env.VERCEL = '1';
-    const attacker = { 'x-vercel-forwarded-for': '203.0.113.50' };
+    const attacker = env.VERCEL ? '203.0.113.50' : '203.0.113.60';
+    const prefix = env.VERCEL ? 'sprayed' : 'proxied';
     for (let i = 0; i < 10; i++) {
-      expect(await codeOf(await attempt(`sprayed-${i}`, 'guess', attacker))).toBe(
+      expect(await codeOf(await attemptFrom(`${prefix}-${i}`, 'guess', attacker))).toBe(
         'invalid_credentials',
       );
     }
-    await expectRateLimited(await attempt('sprayed-10', 'guess', attacker));
-    await expectRateLimited(await attempt('on-vercel', password, attacker));
-
-    const elsewhere = await attempt('on-vercel', password, {
-      'x-vercel-forwarded-for': '203.0.113.51',
-    });
-    expect(await codeOf(elsewhere)).toBe('ok');
+    await expectRateLimited(await attemptFrom(`${prefix}-10`, 'guess', attacker));
+    await expectRateLimited(await attemptFrom('on-vercel', password, attacker));
+    expect(await codeOf(await attemptFrom('on-vercel', password, '198.51.100.51'))).toBe('ok');
   });
 });
 

@@ -1,15 +1,17 @@
 // GET /api/health: liveness and database reachability, for load balancers and the dashboard.
-import { databaseIsUp } from '@/lib/server/db/database';
+import { apiRoute } from '@/lib/server/api/api-route';
 import { database } from '@/lib/server/db/connection';
-import { noStore } from '@/lib/server/api/api-problem';
+import { databaseIsUp } from '@/lib/server/db/database';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET() {
-  const up = await database()
-    .then(databaseIsUp)
-    .catch(() => false);
-  return up
-    ? Response.json({ status: 'ok', db: 'ok' }, { headers: noStore })
-    : Response.json({ status: 'degraded', db: 'down' }, { status: 503, headers: noStore });
-}
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
+  GET: async () => {
+    const up = await database()
+      .then(databaseIsUp)
+      .catch(() => false);
+    return up
+      ? Response.json({ status: 'ok', db: 'ok' })
+      : Response.json({ status: 'degraded', db: 'down' }, { status: 503 });
+  },
+});

@@ -20,6 +20,18 @@ const text = (name: string, max: number) =>
 
 export const maxIngestBatch = 100;
 
+/** How far ahead of this server's clock a platform's clock may run. */
+const clockSkewMs = 24 * 60 * 60 * 1000;
+
+/**
+ * A lot closes in the past. A year of 9999 with a negative offset is year 10000 in UTC, which no
+ * ISO 8601 reader takes back: dates are held to the range the domain (and the database) allows.
+ */
+export function isPlausibleClose(closedAt: Date, now = new Date()): boolean {
+  const time = closedAt.getTime();
+  return time >= Date.UTC(1970, 0, 1) && time <= now.getTime() + clockSkewMs;
+}
+
 export const ingestItemSchema = z.strictObject({
   platformId: text('platformId', 200),
   auctionId: text('auctionId', 100),
@@ -34,7 +46,10 @@ export const ingestItemSchema = z.strictObject({
   currency: z.string().regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code such as EUR'),
   closedAt: z.iso
     .datetime({ offset: true, message: 'closedAt must be an ISO 8601 date-time' })
-    .refine((value) => new Date(value).getUTCFullYear() >= 1970, 'closedAt must be after 1970'),
+    .refine(
+      (value) => isPlausibleClose(new Date(value)),
+      'closedAt must be a moment from 1970 to a day from now',
+    ),
 });
 export type IngestItem = z.infer<typeof ingestItemSchema>;
 

@@ -2,12 +2,14 @@ import 'server-only';
 import { captureException } from '@sentry/nextjs';
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
+import { serverEnv } from '@/lib/env';
 import { signingSecret } from '@/lib/server/auth/signing-secret';
 import { sessionCookieName } from '@/lib/server/auth/session-cookie';
 import { resolveSession, type ActiveSession } from '@/lib/server/auth/sessions';
 import { database } from '@/lib/server/db/connection';
 import type { Database } from '@/lib/server/db/database';
-import { ApiProblem, noStore, problemResponse } from './api-problem';
+import { ApiProblem, problemResponse } from './api-problem';
+import { withoutQueryDetails } from './error-summary';
 import { assertJsonContentType, assertSameOrigin, parseJson, readBodyText } from './request-guards';
 import { clearSessionCookie } from './session-response';
 
@@ -48,15 +50,12 @@ function describeZodError(error: z.ZodError): string {
 
 function toResponse(error: unknown): Response {
   if (error instanceof ApiProblem) return problemResponse(error);
-  console.error('Unexpected API error', error);
-  captureException(error);
+  // A failed query's error carries its SQL and parameters (session ids, login ids): log and
+  // report the failure, never them.
+  const reported = withoutQueryDetails(error);
+  console.error('Unexpected API error', reported);
+  captureException(reported);
   return problemResponse(new ApiProblem('internal', 'Something went wrong on the server.'));
-}
-
-function withNoStore(response: Response): Response {
-  if (!response.headers.has('cache-control'))
-    response.headers.set('cache-control', noStore['cache-control']);
-  return response;
 }
 
 /**
@@ -86,7 +85,7 @@ export function apiHandler<
       options.authorize?.(request);
       const isMutation = options.mutation ?? !['GET', 'HEAD'].includes(request.method);
       if (isMutation) {
-        if (!options.crossOrigin) assertSameOrigin(request);
+        if (!options.crossOrigin) assertSameOrigin(request, serverEnv().trustProxy);
         assertJsonContentType(request);
       }
 
@@ -128,7 +127,7 @@ export function apiHandler<
           Array.isArray(value) ? value.join('/') : value,
         ]),
       );
-      const response = await handler({
+      return await handler({
         request,
         body: body as Body,
         query: query as Query,
@@ -136,7 +135,6 @@ export function apiHandler<
         db,
         params,
       });
-      return withNoStore(response);
     } catch (error) {
       return toResponse(error);
     }

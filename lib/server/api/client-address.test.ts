@@ -3,7 +3,11 @@ import { trustedClientAddress } from './client-address';
 
 const headers = (values: Record<string, string>) => new Headers(values);
 
-describe('trustedClientAddress off Vercel', () => {
+const direct = { onVercel: false, trustProxy: false };
+const vercel = { onVercel: true, trustProxy: true };
+const behindProxy = { onVercel: false, trustProxy: true };
+
+describe('trustedClientAddress without a trusted proxy', () => {
   it.each<Record<string, string>>([
     {},
     { 'x-forwarded-for': '203.0.113.7' },
@@ -12,7 +16,7 @@ describe('trustedClientAddress off Vercel', () => {
     { 'x-vercel-forwarded-for': '203.0.113.7' },
     { 'x-forwarded-for': '198.51.100.1', 'x-vercel-forwarded-for': '203.0.113.7' },
   ])('trusts no header: %p -> null', (values) => {
-    expect(trustedClientAddress(headers(values), false)).toBeNull();
+    expect(trustedClientAddress(headers(values), direct)).toBeNull();
   });
 });
 
@@ -29,34 +33,30 @@ describe('trustedClientAddress on Vercel', () => {
     [{ 'x-vercel-forwarded-for': '' }, null],
     [{ 'x-vercel-forwarded-for': ', 10.0.0.1' }, null],
   ])('%p -> %p', (values, expected) => {
-    expect(trustedClientAddress(headers(values), true)).toBe(expected);
+    expect(trustedClientAddress(headers(values), vercel)).toBe(expected);
   });
 
   it('keeps at most 64 characters', () => {
     const address = trustedClientAddress(
       headers({ 'x-vercel-forwarded-for': 'a'.repeat(500) }),
-      true,
+      vercel,
     );
     expect(address).toBe('a'.repeat(64));
   });
 });
 
-describe('trustedClientAddress default from process.env.VERCEL', () => {
-  const saved = process.env.VERCEL;
-  afterEach(() => {
-    if (saved === undefined) delete process.env.VERCEL;
-    else process.env.VERCEL = saved;
-  });
-
-  it('trusts nothing when VERCEL is unset', () => {
-    delete process.env.VERCEL;
-    expect(trustedClientAddress(headers({ 'x-vercel-forwarded-for': '203.0.113.7' }))).toBeNull();
-  });
-
-  it('reads x-vercel-forwarded-for when VERCEL=1', () => {
-    process.env.VERCEL = '1';
-    expect(
-      trustedClientAddress(headers({ 'x-vercel-forwarded-for': '203.0.113.7, 10.0.0.1' })),
-    ).toBe('203.0.113.7');
+describe('trustedClientAddress behind a trusted proxy (TRUST_PROXY=1)', () => {
+  it.each<[Record<string, string>, string | null]>([
+    // The proxy appends the address it saw: the last entry; earlier ones the caller could forge.
+    [{ 'x-forwarded-for': '203.0.113.7' }, '203.0.113.7'],
+    [{ 'x-forwarded-for': '198.51.100.66, 203.0.113.7' }, '203.0.113.7'],
+    [{ 'x-forwarded-for': 'forged, 203.0.113.7 ' }, '203.0.113.7'],
+    [{ 'x-real-ip': '203.0.113.9' }, '203.0.113.9'],
+    // Only Vercel's edge sets this one: behind another proxy a caller could.
+    [{ 'x-vercel-forwarded-for': '203.0.113.7' }, null],
+    [{ 'x-forwarded-for': '' }, null],
+    [{}, null],
+  ])('%p -> %p', (values, expected) => {
+    expect(trustedClientAddress(headers(values), behindProxy)).toBe(expected);
   });
 });

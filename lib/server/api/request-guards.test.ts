@@ -49,18 +49,40 @@ describe('assertSameOrigin', () => {
       { origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' },
       'forbidden',
     ],
-    [
-      'the public origin behind a proxy (Host and X-Forwarded-Proto)',
-      {
-        origin: 'https://console.example.com',
-        host: 'console.example.com',
-        'x-forwarded-proto': 'https',
-      },
-      'none',
-    ],
   ])('%s -> %s', (_name, headers, expected) => {
     const request = new Request(url, { method: 'POST', headers });
-    expect(problemCodeOf(() => assertSameOrigin(request))).toBe(expected);
+    expect(problemCodeOf(() => assertSameOrigin(request, false))).toBe(expected);
+    expect(problemCodeOf(() => assertSameOrigin(request, true))).toBe(expected);
+  });
+
+  // Forwarded headers are believed only where the deployment says a proxy sets them.
+  it.each<[string, Record<string, string>, string, string]>([
+    [
+      'a forged X-Forwarded-Host naming the caller',
+      { origin: 'http://evil.example', 'x-forwarded-host': 'evil.example' },
+      'forbidden',
+      'none',
+    ],
+    [
+      'the public origin behind a proxy (X-Forwarded-Host and -Proto)',
+      {
+        origin: 'https://console.example.com',
+        'x-forwarded-host': 'console.example.com',
+        'x-forwarded-proto': 'https',
+      },
+      'forbidden',
+      'none',
+    ],
+    [
+      'a forged X-Forwarded-Proto on our own host',
+      { origin: 'https://localhost:3000', 'x-forwarded-proto': 'https' },
+      'forbidden',
+      'none',
+    ],
+  ])('%s -> %s directly, %s behind a trusted proxy', (_name, headers, direct, proxied) => {
+    const request = new Request(url, { method: 'POST', headers });
+    expect(problemCodeOf(() => assertSameOrigin(request, false))).toBe(direct);
+    expect(problemCodeOf(() => assertSameOrigin(request, true))).toBe(proxied);
   });
 
   it('answers 403 with a message for a refused origin', () => {
@@ -69,7 +91,7 @@ describe('assertSameOrigin', () => {
       headers: { origin: 'https://evil.example' },
     });
     try {
-      assertSameOrigin(request);
+      assertSameOrigin(request, false);
       throw new Error('assertSameOrigin accepted a cross-origin request');
     } catch (error) {
       expect(error).toBeInstanceOf(ApiProblem);

@@ -1,19 +1,21 @@
 import 'server-only';
 import { ApiProblem } from './api-problem';
+import { requestHost, requestProtocol } from './request-host';
 
 export const maxBodyBytes = 64 * 1024;
 
-/** Same-origin evidence for a mutation: an Origin equal to ours, or Sec-Fetch-Site: same-origin. */
-export function assertSameOrigin(request: Request): void {
+/**
+ * Same-origin evidence for a mutation: an Origin equal to ours, or Sec-Fetch-Site: same-origin.
+ * Ours is the Host the request came to; the forwarded host and protocol count only behind a
+ * proxy the deployment trusts, or a caller could name its own origin as ours.
+ */
+export function assertSameOrigin(request: Request, trustProxy: boolean): void {
   const origin = request.headers.get('origin');
   if (origin !== null) {
-    const ownOrigins = new Set([new URL(request.url).origin]);
-    const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-    if (host) {
-      const protocol =
-        request.headers.get('x-forwarded-proto') ?? new URL(request.url).protocol.replace(':', '');
-      ownOrigins.add(`${protocol}://${host}`);
-    }
+    const ownOrigins = new Set([
+      new URL(request.url).origin,
+      `${requestProtocol(request, trustProxy)}://${requestHost(request, trustProxy)}`,
+    ]);
     if (ownOrigins.has(origin)) return;
     throw new ApiProblem('forbidden', 'Cross-origin requests are not accepted.');
   }
@@ -51,9 +53,42 @@ export async function readBodyText(request: Request): Promise<string> {
 }
 
 export function parseJson(text: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new ApiProblem('bad_request', 'The body is not valid JSON.');
   }
+  if (!holdsStorableText(value)) {
+    throw new ApiProblem(
+      'bad_request',
+      'The body holds text that is not valid Unicode (a lone surrogate) or a NUL character.',
+    );
+  }
+  return value;
+}
+
+const storable = (text: string) => text.isWellFormed() && !text.includes('\u0000');
+
+/**
+ * True when every string and key in a JSON value is well-formed Unicode without NUL: the text
+ * PostgreSQL can store. Decided here, before any database work, so such a body is a 400 and never
+ * a failed query. Iterative: a deeply nested body must not exhaust the stack.
+ */
+export function holdsStorableText(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (!storable(next)) return false;
+    } else if (Array.isArray(next)) {
+      for (const item of next) pending.push(item);
+    } else if (next !== null && typeof next === 'object') {
+      for (const [key, entry] of Object.entries(next)) {
+        if (!storable(key)) return false;
+        pending.push(entry);
+      }
+    }
+  }
+  return true;
 }

@@ -49,7 +49,7 @@ export async function disableAccount(db: Database, loginId: string, now = new Da
       .update(staffAccounts)
       .set({ disabledAt: now, updatedAt: now })
       .where(eq(staffAccounts.id, account.id));
-    await revokeAccountSessions(tx as unknown as Database, account.id, 'account-disabled', now);
+    await revokeAccountSessions(tx, account.id, 'account-disabled', now);
   });
 }
 
@@ -75,6 +75,6 @@ export async function resetPassword(
       .update(staffAccounts)
       .set({ passwordHash, updatedAt: now })
       .where(eq(staffAccounts.id, account.id));
-    await revokeAccountSessions(tx as unknown as Database, account.id, 'password-reset', now);
+    await revokeAccountSessions(tx, account.id, 'password-reset', now);
   });
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { withoutQueryDetails } from '@/lib/server/api/error-summary';
 import { database } from '@/lib/server/db/connection';
 import { sessionCookieName } from './session-cookie';
 import { resolveSession, type ActiveSession } from './sessions';
@@ -9,7 +10,13 @@ import { signingSecret } from './signing-secret';
 /** The session the database accepts for this page request, or null (no redirect). */
 export async function currentPageSession(): Promise<ActiveSession | null> {
   const cookie = (await cookies()).get(sessionCookieName)?.value;
-  return cookie ? await resolveSession(await database(), cookie, signingSecret()) : null;
+  if (!cookie) return null;
+  try {
+    return await resolveSession(await database(), cookie, signingSecret());
+  } catch (error) {
+    // The page's error boundary and the server log see the failure, not the query's parameters.
+    throw withoutQueryDetails(error);
+  }
 }
 
 /**

@@ -88,15 +88,10 @@ export async function reserveSignInAttempt(
         sql`select pg_advisory_xact_lock(hashtext(${`sign-in-address:${clientAddress}`}))`,
       );
     }
-    const retryAfter = await signInRetryAfter(
-      tx as unknown as Database,
-      loginId,
-      clientAddress,
-      now,
-    );
+    const retryAfter = await signInRetryAfter(tx, loginId, clientAddress, now);
     if (retryAfter !== null) return { retryAfter };
     return {
-      attemptId: await recordSignInFailure(tx as unknown as Database, loginId, clientAddress, now),
+      attemptId: await recordSignInFailure(tx, loginId, clientAddress, now),
     };
   });
 }

@@ -36,7 +36,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close() };
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
@@ -56,7 +56,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     await lock.query('select pg_advisory_unlock(724011)').catch(() => undefined);
     lock.release();
   }
-  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  return { db, kind: 'postgres', close: () => pool.end() };
 }
 
 /** Opens and migrates the database: PostgreSQL when a URL is given, else embedded PGlite. */

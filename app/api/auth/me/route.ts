@@ -1,6 +1,9 @@
 // GET /api/auth/me: the signed-in staff member, or 401.
 import { apiHandler } from '@/lib/server/api/api-handler';
+import { apiRoute } from '@/lib/server/api/api-route';
 
-export const GET = apiHandler({ session: true }, async ({ session }) =>
-  Response.json({ loginId: session.account.loginId, displayName: session.account.displayName }),
-);
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
+  GET: apiHandler({ session: true }, async ({ session }) =>
+    Response.json({ loginId: session.account.loginId, displayName: session.account.displayName }),
+  ),
+});

@@ -1,21 +1,34 @@
 // POST /api/auth/sign-in: checks a staff member's credentials and opens a new session.
 import { z } from 'zod';
+import { serverEnv } from '@/lib/env';
 import { loginIdSchema, passwordSchema } from '@/lib/server/auth/login-id';
 import { signIn } from '@/lib/server/auth/sign-in';
 import { signingSecret } from '@/lib/server/auth/signing-secret';
 import { apiHandler } from '@/lib/server/api/api-handler';
+import { ApiProblem } from '@/lib/server/api/api-problem';
+import { apiRoute } from '@/lib/server/api/api-route';
 import { trustedClientAddress } from '@/lib/server/api/client-address';
 import { setSessionCookie } from '@/lib/server/api/session-response';
 
 const bodySchema = z.strictObject({ loginId: loginIdSchema, password: passwordSchema });
 
-export const POST = apiHandler({ body: bodySchema }, async ({ request, body, db }) => {
-  const result = await signIn(
-    db,
-    { ...body, clientAddress: trustedClientAddress(request.headers) },
-    signingSecret(),
-  );
-  const response = Response.json({ user: result.user, accessTokenId: result.accessTokenId });
-  setSessionCookie(response, result.cookieValue, result.expiresAt);
-  return response;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
+  POST: apiHandler({ body: bodySchema }, async ({ request, body, db }) => {
+    const result = await signIn(
+      db,
+      { ...body, clientAddress: trustedClientAddress(request.headers, serverEnv()) },
+      signingSecret(),
+    );
+    if (result.outcome === 'rate-limited') {
+      throw new ApiProblem('rate_limited', 'Too many failed sign-ins; wait before trying again.', {
+        'retry-after': String(result.retryAfterSeconds),
+      });
+    }
+    if (result.outcome === 'invalid-credentials') {
+      throw new ApiProblem('invalid_credentials', 'The login id or the password is not right.');
+    }
+    const response = Response.json({ user: result.user, accessTokenId: result.accessTokenId });
+    setSessionCookie(response, result.cookieValue, result.expiresAt);
+    return response;
+  }),
 });

@@ -1,0 +1,60 @@
+import 'server-only';
+import type { NextRequest } from 'next/server';
+import { ApiProblem, noStore, problemResponse } from './api-problem';
+
+export type RouteContext = { params: Promise<Record<string, string | string[]>> };
+type Handler = (request: NextRequest, context?: RouteContext) => Promise<Response> | Response;
+type RouteHandler = (request: NextRequest, context?: RouteContext) => Promise<Response>;
+type Implemented = Partial<Record<'GET' | 'POST', Handler>>;
+export const routeMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+type RouteMethod = (typeof routeMethods)[number];
+
+/** Headers every API answer carries, refusals included. */
+const apiHeaders = { ...noStore, 'x-content-type-options': 'nosniff' } as const;
+
+function withApiHeaders(response: Response): Response {
+  for (const [name, value] of Object.entries(apiHeaders)) {
+    if (!response.headers.has(name)) response.headers.set(name, value);
+  }
+  return response;
+}
+
+/**
+ * Every method of one API path, for `export const { GET, HEAD, POST, … } = apiRoute({ … })`:
+ * the implemented ones with the API's headers; HEAD as GET without a body; OPTIONS naming what is
+ * allowed; every other method a 405 in the error envelope with `Allow` (Next's own 405 has an
+ * empty body and no `Allow`).
+ */
+export function apiRoute(implemented: Implemented): Record<RouteMethod, RouteHandler> {
+  const allowed = [
+    ...(implemented.GET ? ['GET', 'HEAD'] : []),
+    ...(implemented.POST ? ['POST'] : []),
+    'OPTIONS',
+  ].join(', ');
+  const refuse: RouteHandler = async (request) => {
+    const problem = new ApiProblem('method_not_allowed', `${request.method} is not allowed here.`, {
+      allow: allowed,
+    });
+    return withApiHeaders(problemResponse(problem));
+  };
+  const wrap =
+    (handler: Handler | undefined): RouteHandler =>
+    async (request, context) =>
+      handler ? withApiHeaders(await handler(request, context)) : refuse(request);
+  const get = wrap(implemented.GET);
+  return {
+    GET: get,
+    HEAD: implemented.GET
+      ? async (request, context) => {
+          const answer = await get(request, context);
+          return new Response(null, { status: answer.status, headers: answer.headers });
+        }
+      : refuse,
+    POST: wrap(implemented.POST),
+    PUT: refuse,
+    PATCH: refuse,
+    DELETE: refuse,
+    OPTIONS: async () =>
+      withApiHeaders(new Response(null, { status: 204, headers: { allow: allowed } })),
+  };
+}
