@@ -1,0 +1,209 @@
+/** @jest-environment node */
+// Hostile requests through the real route handlers on a real in-memory PGlite: each case here
+// answered 500 (or a bare 405) before the hardening, and must be a clear 4xx in the envelope with
+// nothing written.
+import '@/lib/server/testing/memory-database-env';
+import { NextRequest } from 'next/server';
+import { sql } from 'drizzle-orm';
+import {
+  agreementsApi,
+  expectProblem,
+  ingestItemFactory,
+  ingestRequest,
+  sendIngest,
+  staffPassword,
+} from '@/lib/server/testing/agreements-requests';
+import type { Database } from '@/lib/server/db/database';
+
+const origin = 'http://localhost:3000';
+const loneSurrogates = ['x\udc00\udc00', '\ud800', 'a\udbffb', 'nul\u0000here'];
+
+let db: Database;
+let cookie: string;
+const api = agreementsApi(() => cookie);
+const item = ingestItemFactory('hardening-');
+
+beforeAll(async () => {
+  const { database } = await import('@/lib/server/db/connection');
+  const { createAccount } = await import('@/lib/server/auth/accounts');
+  db = await database();
+  await createAccount(db, { loginId: 'hilda', displayName: 'Hilda', password: staffPassword });
+  cookie = await api.signIn('hilda');
+});
+
+afterAll(async () => {
+  const { databaseHandle } = await import('@/lib/server/db/connection');
+  // The last test closes it on purpose.
+  await (await databaseHandle()).close().catch(() => undefined);
+});
+
+async function rowCounts() {
+  const count = async (table: string) =>
+    Number(
+      (
+        (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0] as {
+          n: number;
+        }
+      ).n,
+    );
+  return {
+    agreements: await count('agreements'),
+    decisions: await count('agreement_decisions'),
+    failures: await count('sign_in_failures'),
+    sessions: await count('sessions'),
+  };
+}
+
+/** A body as raw JSON text, so a lone surrogate travels as the escape a hostile client sends. */
+const rawJson = (value: unknown) =>
+  JSON.stringify(value).replace(
+    /[\ud800-\udfff]/g,
+    (unit) => `\\u${unit.charCodeAt(0).toString(16)}`,
+  );
+
+describe('text the database cannot hold is a 400 before any database work', () => {
+  it.each(loneSurrogates)('sign-in with loginId %j', async (loginId) => {
+    const { POST } = await import('@/app/api/auth/sign-in/route');
+    const before = await rowCounts();
+    const response = await POST(
+      new NextRequest(`${origin}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: rawJson({ loginId, password: 'x' }),
+      }),
+    );
+    await expectProblem(response, 400, 'bad_request');
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it.each(loneSurrogates)('ingest with a lot title %j', async (lotTitle) => {
+    const before = await rowCounts();
+    const response = await sendIngest(ingestRequest(rawJson({ items: [item({ lotTitle })] })));
+    await expectProblem(response, 400, 'bad_request');
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it.each(loneSurrogates)('a rejection with the reason %j', async (reason) => {
+    const [agreement] = await api.ingest([item()]);
+    const before = await rowCounts();
+    const response = await api.decide(
+      agreement!.id,
+      rawJson({ decision: 'reject', reason: `${reason} is why`, version: 1 }),
+    );
+    await expectProblem(response, 400, 'bad_request');
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('a lone surrogate in a key', async () => {
+    const response = await sendIngest(ingestRequest('{"items":[],"\\udc00":1}'));
+    await expectProblem(response, 400, 'bad_request');
+  });
+
+  it('a deeply nested body is a 400, not a stack overflow', async () => {
+    const deep = `{"items":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+    await expectProblem(await sendIngest(ingestRequest(deep)), 400, 'bad_request');
+  });
+});
+
+describe('dates the domain cannot have', () => {
+  it.each([
+    // Year 9999 with a negative offset is year 10000 in UTC.
+    '9999-12-31T23:59:59-23:59',
+    '9999-12-31T23:59:59Z',
+    '1969-12-31T23:59:59Z',
+    new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString(),
+  ])('closedAt %s is a 400 and nothing is written', async (closedAt) => {
+    const before = await rowCounts();
+    await expectProblem(
+      await sendIngest(ingestRequest({ items: [item({ closedAt })] })),
+      400,
+      'bad_request',
+    );
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('a close a few hours ahead of this clock (another clock running fast) is taken', async () => {
+    const closedAt = new Date(Date.now() + 3 * 3600 * 1000).toISOString();
+    expect((await sendIngest(ingestRequest({ items: [item({ closedAt })] }))).status).toBe(200);
+  });
+});
+
+describe('every method of every API path answers in the envelope', () => {
+  const paths: [string, string, string[]][] = [
+    ['auth/sign-in', '@/app/api/auth/sign-in/route', ['POST']],
+    ['auth/sign-out', '@/app/api/auth/sign-out/route', ['POST']],
+    ['auth/me', '@/app/api/auth/me/route', ['GET']],
+    ['auth/session-ended', '@/app/api/auth/session-ended/route', ['GET']],
+    ['agreements', '@/app/api/agreements/route', ['GET']],
+    ['platform/agreements', '@/app/api/platform/agreements/route', ['POST']],
+    ['realtime/config', '@/app/api/realtime/config/route', ['GET']],
+    ['health', '@/app/api/health/route', ['GET']],
+  ];
+  const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+  it.each(paths)('/api/%s', async (path, modulePath, implemented) => {
+    const route = (await import(modulePath)) as Record<
+      string,
+      (r: NextRequest) => Promise<Response>
+    >;
+    const allowed = [
+      ...(implemented.includes('GET') ? ['GET', 'HEAD'] : []),
+      ...(implemented.includes('POST') ? ['POST'] : []),
+      'OPTIONS',
+    ].join(', ');
+    for (const method of methods) {
+      const response = await route[method]!(
+        new NextRequest(`${origin}/api/${path}`, { method, headers: { origin } }),
+      );
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      if (!allowed.split(', ').includes(method)) {
+        expect(response.headers.get('allow')).toBe(allowed);
+        await expectProblem(response, 405, 'method_not_allowed');
+      }
+    }
+    const options = await route.OPTIONS!(
+      new NextRequest(`${origin}/api/${path}`, { method: 'OPTIONS' }),
+    );
+    expect(options.status).toBe(204);
+    expect(options.headers.get('allow')).toBe(allowed);
+  });
+
+  it('HEAD answers what GET would, without a body', async () => {
+    const { HEAD } = await import('@/app/api/health/route');
+    const response = await HEAD(new NextRequest(`${origin}/api/health`, { method: 'HEAD' }));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('');
+  });
+});
+
+describe('the database going away', () => {
+  it('is logged and reported without the query or its parameters', async () => {
+    const { databaseHandle } = await import('@/lib/server/db/connection');
+    const { GET } = await import('@/app/api/auth/me/route');
+    const accessTokenId = JSON.parse(Buffer.from(cookie.split('.')[1]!, 'base64url').toString())
+      .sid as string;
+    const logged: unknown[][] = [];
+    const spy = jest.spyOn(console, 'error').mockImplementation((...args) => logged.push(args));
+    await (await databaseHandle()).close();
+    try {
+      const response = await GET(
+        new NextRequest(`${origin}/api/auth/me`, {
+          headers: { cookie: `__Host-gavel_session=${cookie}` },
+        }),
+      );
+      await expectProblem(response, 500, 'internal');
+      const text = logged
+        .flat()
+        .map((entry) =>
+          entry instanceof Error ? `${entry.message}\n${entry.stack}` : String(entry),
+        )
+        .join('\n');
+      expect(text).toContain('A database query failed');
+      expect(text).not.toContain(accessTokenId);
+      expect(text).not.toMatch(/params:|select /i);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
