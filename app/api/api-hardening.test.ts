@@ -4,7 +4,6 @@
 // nothing written.
 import '@/lib/server/testing/memory-database-env';
 import { NextRequest } from 'next/server';
-import { sql } from 'drizzle-orm';
 import {
   agreementsApi,
   expectProblem,
@@ -38,19 +37,13 @@ afterAll(async () => {
 });
 
 async function rowCounts() {
-  const count = async (table: string) =>
-    Number(
-      (
-        (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0] as {
-          n: number;
-        }
-      ).n,
-    );
+  const { agreementDecisions, agreements, sessions, signInFailures } =
+    await import('@/lib/server/db/schema');
   return {
-    agreements: await count('agreements'),
-    decisions: await count('agreement_decisions'),
-    failures: await count('sign_in_failures'),
-    sessions: await count('sessions'),
+    agreements: await db.$count(agreements),
+    decisions: await db.$count(agreementDecisions),
+    failures: await db.$count(signInFailures),
+    sessions: await db.$count(sessions),
   };
 }
 

@@ -125,12 +125,14 @@ export function nextConnection(state: ConnectionMachine, event: ConnectionEvent)
         effects: cancelPending(state),
       };
     case 'retry-due': {
+      // A timer that outlived its outage (live again, or refused meanwhile) reconnects nothing.
       const fired = { ...state, retryPending: false };
       const retrying = state.connection === 'reconnecting' || state.connection === 'offline';
       return { state: fired, effects: retrying ? [{ type: 'reconnect' }] : [] };
     }
     case 'manual-retry':
-      // Offered only where the chip shows a Reconnect button; elsewhere a reconnect is under way.
+      // Offered only where the chip shows a Reconnect button: live needs none, and while
+      // connecting or reconnecting a reconnect is already under way.
       if (state.connection !== 'offline' && !denied) return ignored(state);
       return {
         state: { ...state, connection: 'reconnecting', attempts: 0, retryPending: false },

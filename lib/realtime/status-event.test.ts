@@ -17,8 +17,11 @@ describe('connectionEventFromStatus', () => {
     [{ category: 'PNConnectedCategory' }, { type: 'connected', cursor: null }],
     [{ category: 'PNNetworkDownCategory' }, { type: 'network-down', lastSeen }],
     [{ category: 'PNNetworkUpCategory' }, { type: 'network-up' }],
-    [{ category: 'PNAccessDeniedCategory' }, { type: 'denied', lastSeen }],
-    // What SDK 12 actually sends for a 403 on the handshake, and on the long-poll.
+    // What SDK 12 sends for a 403 on a presence heartbeat, on the handshake, on the long-poll.
+    [
+      { category: 'PNAccessDeniedCategory', error: true },
+      { type: 'denied', lastSeen },
+    ],
     [
       { category: 'PNConnectionErrorCategory', error: 'PNAccessDeniedCategory' },
       { type: 'denied', lastSeen },

@@ -39,9 +39,11 @@ export function connectionEventFromStatus(
     case 'PNNetworkUpCategory':
       return { type: 'network-up' };
     case accessDenied:
+      // SDK 12 sends it for a refused presence heartbeat, which carries the subscription's token.
       return { type: 'denied', lastSeen };
   }
   if (!lostCategories.has(status.category)) return null;
-  // SDK 12 reports a refused subscribe (403) as a connection error whose `error` says so.
+  // SDK 12 reports a refused subscribe (403) as a connection error whose `error` says so;
+  // retrying it would only be refused again.
   return status.error === accessDenied ? { type: 'denied', lastSeen } : { type: 'lost', lastSeen };
 }

@@ -1,0 +1,153 @@
+// Hostile requests at the console `npm start` serves (the request screen in front of Next, and
+// the routes behind it), over raw sockets: what a browser would never send. Each answered a bare
+// `500 Internal Server Error`, an empty 405 or a stuck connection before the hardening.
+import { expect, test } from '@playwright/test';
+import { connect } from 'node:net';
+import { consolePort } from '../support/servers';
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+function parse(raw: string): RawAnswer {
+  const [head = '', ...rest] = raw.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers = Object.fromEntries(
+    lines.map((line) => {
+      const colon = line.indexOf(':');
+      return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+    }),
+  );
+  return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
+}
+
+/** Sends raw bytes on one connection and answers everything received until it closes or idles. */
+function exchange(chunks: string[], idleMs = 1500): Promise<{ raw: string; closed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(consolePort, '127.0.0.1');
+    let raw = '';
+    let timer: NodeJS.Timeout;
+    const idle = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        socket.destroy();
+        resolve({ raw, closed: false });
+      }, idleMs);
+    };
+    socket.on('data', (data) => {
+      raw += data.toString('latin1');
+      idle();
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ raw, closed: true });
+    });
+    socket.on('error', reject);
+    socket.on('connect', () => {
+      for (const chunk of chunks) socket.write(chunk);
+      idle();
+    });
+  });
+}
+
+const host = `Host: localhost:${consolePort}\r\n`;
+
+function expectEnvelope(answer: RawAnswer, status: number, code: string) {
+  expect(answer.status).toBe(status);
+  expect(answer.headers['content-type']).toContain('application/json');
+  expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  expect(JSON.parse(answer.body)).toEqual({ error: { code, message: expect.any(String) } });
+}
+
+test.describe('malformed percent-encodings in the path', () => {
+  for (const path of [
+    '/api/agreements/%ff',
+    '/api/agreements/%c0%ae%c0%ae%c0%af',
+    '/api/agreements/%E0%A4%A',
+    '/api/agreements/%ED%A0%80',
+  ]) {
+    test(`GET ${path} is a 400 in the envelope`, async () => {
+      const { raw } = await exchange([`GET ${path} HTTP/1.1\r\n${host}Connection: close\r\n\r\n`]);
+      expectEnvelope(parse(raw), 400, 'bad_request');
+    });
+  }
+
+  test('POST /api/agreements/%c0/decision is a 400 in the envelope', async () => {
+    const body = '{"decision":"approve","version":1}';
+    const { raw } = await exchange([
+      `POST /api/agreements/%c0/decision HTTP/1.1\r\n${host}Origin: http://localhost:${consolePort}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    ]);
+    expectEnvelope(parse(raw), 400, 'bad_request');
+  });
+});
+
+test.describe('methods', () => {
+  for (const method of ['TRACE', 'TRACK', 'PROPFIND']) {
+    for (const path of ['/api/auth/sign-in', '/sign']) {
+      test(`${method} ${path} is a 405 in the envelope with Allow`, async () => {
+        const { raw } = await exchange([`${method} ${path} HTTP/1.1\r\n${host}\r\n`]);
+        const answer = parse(raw);
+        expectEnvelope(answer, 405, 'method_not_allowed');
+        expect(answer.headers.allow).toContain('GET');
+      });
+    }
+  }
+
+  for (const method of ['PUT', 'PATCH', 'DELETE', 'HEAD']) {
+    test(`${method} on a POST route names its methods`, async () => {
+      const { raw } = await exchange([
+        `${method} /api/auth/sign-in HTTP/1.1\r\n${host}Connection: close\r\n\r\n`,
+      ]);
+      const answer = parse(raw);
+      expect(answer.status).toBe(405);
+      expect(answer.headers.allow).toBe('POST, OPTIONS');
+      if (method !== 'HEAD') expectEnvelope(answer, 405, 'method_not_allowed');
+    });
+  }
+});
+
+test('a chunked body past 64 KiB is refused and the connection closes at once', async () => {
+  const chunk = 'a'.repeat(16 * 1024);
+  const chunks = [
+    `POST /api/auth/sign-in HTTP/1.1\r\n${host}Origin: http://localhost:${consolePort}\r\n` +
+      'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+    ...Array.from({ length: 8 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`),
+    '0\r\n\r\n',
+    `GET /api/health HTTP/1.1\r\n${host}\r\n`,
+  ];
+  const started = Date.now();
+  const { raw, closed } = await exchange(chunks, 4000);
+  // Before: the 413 said keep-alive, then the health check stalled ~6 s and was reset.
+  expect(closed).toBe(true);
+  expect(Date.now() - started).toBeLessThan(3000);
+  const answer = parse(raw);
+  expect(answer.headers.connection).toBe('close');
+  expect(answer.status).toBe(413);
+  expect(answer.body).toContain('"code":"payload_too_large"');
+});
+
+test('a forged X-Forwarded-Host is not our origin, and never reaches the page CSP', async ({
+  request,
+}) => {
+  const answer = await request.post('/api/auth/sign-out', {
+    headers: {
+      origin: 'http://evil.example',
+      'x-forwarded-host': 'evil.example',
+      'content-type': 'application/json',
+    },
+    data: {},
+  });
+  expect(answer.status()).toBe(403);
+  const page = await request.get('/sign', { headers: { 'x-forwarded-host': 'evil.example' } });
+  expect(page.headers()['content-security-policy']).not.toContain('evil.example');
+});
+
+test('API answers carry nosniff', async ({ request }) => {
+  for (const path of ['/api/health', '/api/auth/me', '/api/agreements']) {
+    const answer = await request.get(path);
+    expect(answer.headers()['x-content-type-options']).toBe('nosniff');
+  }
+});
