@@ -9,8 +9,8 @@ import { logOut } from '@/lib/auth/sign-out';
 import { readAccessTokenId, readStoredUser, writeStoredUser } from '@/lib/storage/stored-values';
 
 /**
- * The client guard of /sign and /dash (SPEC 2.1). Nothing of the area renders, on the server or
- * here, until the check allows it.
+ * The client guard of /sign and /dash (docs/product-contract.md §2.1). Nothing of the area
+ * renders, on the server or here, until the check allows it.
  */
 export function AccessGuard({ route, children }: { route: GuardedRoute; children: ReactNode }) {
   const t = useTranslations('AccessGuard');

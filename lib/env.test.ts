@@ -196,8 +196,9 @@ describe('parseEnv', () => {
     expect(message).toContain('DEMO_PASSWORD');
   });
 
-  // SPEC 7: no embedded default is accepted in production. Production has no demo account, so
-  // the demo password is not a setting it needs: it never falls back to the default either.
+  // No embedded default is accepted in production (docs/product-contract.md §7). Production has no
+  // demo account, so the demo password is not a setting it needs: it never falls back to the
+  // default either.
   it('production never falls back to the embedded demo password', () => {
     const { DEMO_PASSWORD: _removed, ...rest } = productionEnv;
     expect(parseEnv(rest).demoPassword).toBeNull();

@@ -3,7 +3,10 @@ import { z } from 'zod';
 // Explicit extensions: the relay and the launch scripts load this file with Node itself.
 import { resolveAppEnv, type AppEnv } from './app-env.ts';
 
-/** Values the embedded default uses; none is accepted when APP_ENV=production (SPEC 7). */
+/**
+ * Values the embedded default uses; none is accepted when APP_ENV=production, where each must be
+ * set for real (docs/product-contract.md §7).
+ */
 export const embeddedDefaults = {
   port: 3000,
   demoPassword: 'demo-password',

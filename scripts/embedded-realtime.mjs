@@ -1,5 +1,6 @@
 // The embedded relay and bid simulator (relay/main.ts) stand in for PubNub when no PubNub keys
-// are set (SPEC 7); never with keys, never in production.
+// are set, so a fresh clone shows live bids with no configuration (docs/product-contract.md §7);
+// never with keys, never in production.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 

@@ -17,8 +17,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-// No page guard (SPEC 2): the page renders for anyone; without a session it shows how to sign in
-// instead of data. With one, the page the URL names is read here and rendered with the HTML.
+// No page guard: the page renders for anyone (every data call checks the session itself); without
+// a session it shows how to sign in instead of data. With one, the page the URL names is read here
+// and rendered with the HTML.
 export default async function AgreementsPage({ searchParams }: { searchParams: SearchParams }) {
   const t = await getTranslations('Agreements');
   const session = await currentPageSession();

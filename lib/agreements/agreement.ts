@@ -1,5 +1,6 @@
-// The agreement as every API answer carries it (SPEC 5), shared by the server that builds it and
-// the browser that validates it. zod/mini: this module runs in the browser.
+// The agreement as every API answer carries it (docs/product-contract.md §5.3), shared by the
+// server that builds it and the browser that validates it. zod/mini: this module runs in the
+// browser.
 import * as z from 'zod/mini';
 
 export const agreementStatuses = ['pending', 'approved', 'rejected'] as const;

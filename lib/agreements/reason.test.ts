@@ -3,7 +3,7 @@ import { reasonLength } from './agreement';
 import { reasonProblem } from './reason';
 
 describe('reasonProblem', () => {
-  it('uses the limits of SPEC 5', () => {
+  it('uses the limits of the product contract', () => {
     expect(reasonLength).toEqual({ min: 3, max: 500 });
   });
 

@@ -1,7 +1,10 @@
 // zod/mini: this module runs in the browser, where full zod would cost ~30 kB gzip.
 import * as z from 'zod/mini';
 
-/** Codes the server sends (SPEC 5) plus the ones the client adds for failures it sees itself. */
+/**
+ * Codes of the API's error envelope (docs/product-contract.md §5.1) that the console's own calls
+ * can meet, plus the ones the client adds for failures it sees itself.
+ */
 export const serverErrorCodes = [
   'bad_request',
   'unauthorized',

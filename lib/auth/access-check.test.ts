@@ -15,7 +15,7 @@ const userOnly: StoredAuth = { loginId: 'demo', accessTokenId: null };
 const answersDemo: MeAnswer = { ok: true, user: demo };
 const fails: MeAnswer = { ok: false };
 
-describe('the access check (SPEC 2.1)', () => {
+describe('the access check (product contract §2.1)', () => {
   it.each([
     // route, stored, server answer (null: never asked), decision
     ['sign', nothing, null, { kind: 'allow' }],

@@ -1,4 +1,4 @@
-/** The routes the client guard protects (SPEC 2.1). */
+/** The routes the client guard protects (docs/product-contract.md §2.1). */
 export type GuardedRoute = 'sign' | 'dash';
 
 export interface StoredAuth {

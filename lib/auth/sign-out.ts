@@ -24,8 +24,9 @@ function clearLocalSession() {
 }
 
 /**
- * Log out (SPEC 2.1): revoke the session on the server, clear what this browser stored, tear
- * down realtime, and tell the other tabs. Never throws: a failed server call still logs out here.
+ * Log out (docs/product-contract.md §2.1): revoke the session on the server, clear what this
+ * browser stored, tear down realtime, and tell the other tabs. Never throws: a failed server call
+ * still logs out here.
  */
 export async function logOut(): Promise<void> {
   await requestSignOut().catch(() => undefined);

@@ -1,4 +1,7 @@
-/** Texts of errors that are noise, not faults (SPEC 8); matched case-insensitively. */
+/**
+ * Texts of errors that are noise, not faults (docs/product-contract.md §8); matched
+ * case-insensitively.
+ */
 export const ignoredErrorFragments = [
   'object not found matching id',
   'non-error exception captured with keys',

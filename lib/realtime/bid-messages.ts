@@ -2,7 +2,9 @@ import * as z from 'zod/mini';
 
 const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
 
-/** `bid.placed` v1 on `bids` (SPEC 6). Amounts are integers in minor units. */
+/**
+ * `bid.placed` v1 on `bids` (docs/product-contract.md §6.2). Amounts are integers in minor units.
+ */
 export const bidPlacedSchema = z.object({
   type: z.literal('bid.placed'),
   v: z.literal(1),

@@ -65,8 +65,9 @@ const nextFrame = (flush: () => void) => {
 };
 
 /**
- * The foundation store of live bids (SPEC 6): validates, deduplicates by bidId, orders by
- * timetoken, keeps a bounded window, aggregates per lot, and notifies at most once per frame.
+ * The foundation store of live bids (docs/product-contract.md §6.4): validates, deduplicates by
+ * bidId, orders by timetoken, keeps a bounded window, aggregates per lot, and notifies at most
+ * once per frame.
  * Memory is bounded whatever the rate: the window, the lots, the seen ids and the rate buckets.
  */
 export function createBidStore({

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** The one channel bids travel on (SPEC 10). */
+/** The one channel bids travel on; its presence counts the staff watching. */
 export const bidsChannel = 'bids';
 
 /** What `GET /api/realtime/config` gives the browser: never a publish or secret key. */

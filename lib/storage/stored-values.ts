@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 
-/** Every value the console keeps in localStorage, prefixed `gavel.` (SPEC 3). */
+/**
+ * Every value the console keeps in localStorage, prefixed `gavel.` (docs/product-contract.md §3).
+ */
 export const storageKeys = {
   user: 'gavel.user',
   accessTokenId: 'gavel.accessTokenId',

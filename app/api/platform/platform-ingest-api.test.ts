@@ -62,7 +62,7 @@ async function rowsFor(platformId: string) {
 // ---- tests ----
 
 describe('POST /api/platform/agreements: a valid batch', () => {
-  it('answers 200 {items, created} with each agreement in the SPEC 5 shape', async () => {
+  it('answers 200 {items, created} with each agreement in the shape of the product contract', async () => {
     const items = [newItem(), newItem({ amount: 0, currency: 'EUR' }), newItem()];
     const before = Date.now();
     const answer = await ingestOk(items);

@@ -4,7 +4,10 @@ import { agreements } from '@/lib/server/db/schema';
 
 export type AgreementRow = typeof agreements.$inferSelect;
 
-/** The row as the API answers it (SPEC 5): no internal columns, dates as ISO strings. */
+/**
+ * The row as the API answers it (docs/product-contract.md §5.3): no internal columns, dates as
+ * ISO strings.
+ */
 export function toAgreement(row: AgreementRow): Agreement {
   return {
     id: row.id,

@@ -2,7 +2,8 @@ import 'server-only';
 import { hash, verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
 
-// argon2id, m=47104 KiB, t=1, p=1 (SPEC 1). `Algorithm` is a const enum: 2 is Argon2id.
+// argon2id, m=47104 KiB, t=1, p=1: one of OWASP's recommended argon2id settings
+// (docs/product-contract.md §1). `Algorithm` is a const enum: 2 is Argon2id.
 const argon2idOptions = { algorithm: 2, memoryCost: 47104, timeCost: 1, parallelism: 1 } as const;
 
 export const hashPassword = (password: string): Promise<string> => hash(password, argon2idOptions);

@@ -45,5 +45,8 @@ export async function verifySessionCookie(
   }
 }
 
-/** The attributes every Set-Cookie of the session carries (SPEC 5; `__Host-` needs Secure, Path=/). */
+/**
+ * The attributes every Set-Cookie of the session carries (docs/product-contract.md §5.6): HttpOnly
+ * keeps it from scripts; `__Host-` needs Secure and Path=/.
+ */
 export const sessionCookieAttributes = 'Path=/; HttpOnly; Secure; SameSite=Lax';
