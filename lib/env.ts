@@ -1,6 +1,7 @@
-import 'server-only';
+// The one reader of the environment, for the console (Node and Edge), the relay and the launch
+// scripts, which load this file with Node itself: hence no `server-only` (it throws outside a
+// server bundle) and explicit `.ts` extensions. `readEnvironment` refuses to run in a browser.
 import { z } from 'zod';
-// Explicit extensions: the relay and the launch scripts load this file with Node itself.
 import { resolveAppEnv, type AppEnv } from './app-env.ts';
 
 /**
@@ -230,11 +231,18 @@ export function parseEdgeEnv(source: Record<string, string | undefined>): EdgeEn
   };
 }
 
+function readEnvironment(): Record<string, string | undefined> {
+  if (typeof window !== 'undefined') {
+    throw new Error('lib/env.ts is server code: the browser gets its settings from the API.');
+  }
+  return process.env;
+}
+
 let cached: ServerEnv | null = null;
 
 /** The validated environment of this process, parsed once. */
 export function serverEnv(): ServerEnv {
-  cached ??= parseEnv(process.env);
+  cached ??= parseEnv(readEnvironment());
   return cached;
 }
 
@@ -242,6 +250,6 @@ let cachedEdge: EdgeEnv | null = null;
 
 /** The Edge middleware's part of the environment, parsed once. */
 export function edgeEnv(): EdgeEnv {
-  cachedEdge ??= parseEdgeEnv(process.env);
+  cachedEdge ??= parseEdgeEnv(readEnvironment());
   return cachedEdge;
 }

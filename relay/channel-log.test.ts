@@ -123,3 +123,54 @@ describe('history', () => {
     expect(counters(interleavedLog().history('lots', { max: 2 }))).toEqual([8, 10]);
   });
 });
+
+describe('a log started from messages read back', () => {
+  it('holds them, within its capacity', () => {
+    const initial = [1, 2, 3, 4].map((counter) => message('bids', counter));
+    const log = createChannelLog(3, initial);
+    expect(counters(log.history('bids', { max: 100 }))).toEqual([2, 3, 4]);
+    expect(counters(log.since(['bids'], tt(2), 100))).toEqual([3, 4]);
+  });
+});
+
+describe('countAfter', () => {
+  it.each([
+    { after: tt(0), expected: 4 },
+    { after: tt(3), expected: 1 },
+    { after: tt(5), expected: 0 },
+  ])('stored messages after $after → $expected', ({ after, expected }) => {
+    const log = createChannelLog();
+    for (let counter = 1; counter <= 5; counter += 1)
+      log.append(message('bids', counter, counter === 4 ? { stored: false } : {}));
+    expect(log.countAfter('bids', after)).toBe(expected);
+    expect(log.countAfter('lots', after)).toBe(0);
+  });
+});
+
+describe('remove', () => {
+  it.each([
+    {
+      name: 'end inclusive, start exclusive',
+      range: { end: tt(3), start: tt(6) },
+      kept: [1, 2, 6],
+    },
+    { name: 'one message', range: { end: tt(4), start: tt(5) }, kept: [1, 2, 3, 5, 6] },
+    { name: 'only start: everything older', range: { start: tt(3) }, kept: [3, 5, 6] },
+    { name: 'only end: it and everything newer', range: { end: tt(5) }, kept: [1, 2, 3] },
+    { name: 'neither: everything', range: {}, kept: [] },
+    {
+      name: 'start equal to end: nothing',
+      range: { end: tt(3), start: tt(3) },
+      kept: [1, 2, 3, 5, 6],
+    },
+  ])('$name', ({ range, kept }) => {
+    const log = createChannelLog();
+    for (let counter = 1; counter <= 6; counter += 1)
+      log.append(message('bids', counter, counter === 4 ? { stored: false } : {}));
+    const removed = log.remove('bids', range);
+    expect(counters(log.stored('bids'))).toEqual(kept);
+    expect(removed).toBe(5 - kept.length);
+    // A store=0 message is not history: deletion leaves it to subscribers catching up.
+    expect(counters(log.since(['bids'], tt(3), 100))).toContain(4);
+  });
+});

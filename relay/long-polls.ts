@@ -56,3 +56,5 @@ export function createLongPolls(log: ChannelLog, maxPerPoll: number) {
     },
   };
 }
+
+export type LongPolls = ReturnType<typeof createLongPolls>;

@@ -1,41 +1,49 @@
 // `node relay/main.ts`: the embedded relay and, unless SIMULATOR=off, the bid simulator, which
 // also ingests each sold lot's agreement into the console (CONSOLE_URL, PLATFORM_TOKEN).
-// Started by scripts/start.mjs when no PubNub keys are set; refused when APP_ENV=production.
+// Started by scripts/start.mjs when no PubNub keys are set; steps aside otherwise.
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { serverEnv } from '../lib/env.ts';
 import { createAgreementIngest } from './agreement-ingest.ts';
 import { createBidGenerator } from './bid-generator.ts';
 import { embeddedKeys } from './keys.ts';
 import { createRelay } from './server.ts';
 
-if (process.env.APP_ENV === 'production') {
+// The settings come from lib/env.ts, the one reader of the environment, so the relay and the
+// simulator use the same defaults as the console (its port + 1000, its platform token, its URL).
+const settings = serverEnv();
+if (!settings.embeddedRealtime) {
+  // With PubNub keys or in production the embedded relay has no place: say so and step aside.
   console.error(
-    'relay: refused: the embedded relay is development and test infrastructure (APP_ENV=production).',
+    'relay: not started: the embedded relay is development and test infrastructure, used only ' +
+      'without PubNub keys and never with APP_ENV=production.',
   );
-  process.exit(1);
+  process.exit(0);
 }
+const env = {
+  port: settings.relayPort,
+  allowedOrigins: settings.relayAllowedOrigins,
+  dataDir: join(settings.dataDir, 'relay'),
+  simulator: settings.simulator.enabled,
+  simulatorRate: Math.max(0.1, settings.simulator.ratePerSecond),
+  consoleUrl: settings.consoleUrl,
+  platformToken: settings.platformToken,
+  cipherKey: settings.cipherKey,
+};
 
-const port = Number(process.env.RELAY_PORT || 4000);
-const allowedOrigins = (process.env.RELAY_ALLOWED_ORIGINS || 'http://localhost:3000')
-  .split(',')
-  .map((origin) => origin.trim())
-  .filter(Boolean);
+const relay = createRelay({
+  ...embeddedKeys,
+  allowedOrigins: env.allowedOrigins,
+  dataDir: env.dataDir,
+});
+await relay.listen(env.port);
+console.info(`gavel: relay (PubNub protocol) on http://localhost:${env.port}`);
 
-const relay = createRelay({ ...embeddedKeys, allowedOrigins });
-await relay.listen(port);
-console.info(`gavel: relay (PubNub protocol) on http://localhost:${port}`);
-
-// The same defaults as lib/env.ts, so that a bare `node relay/main.ts` feeds a bare console.
-const consoleUrl = process.env.CONSOLE_URL || `http://localhost:${process.env.PORT || 3000}`;
-const ingest =
-  process.env.SIMULATOR === 'off'
-    ? null
-    : createAgreementIngest({
-        consoleUrl,
-        token: process.env.PLATFORM_TOKEN || 'embedded-platform-token',
-      });
+const ingest = env.simulator
+  ? createAgreementIngest({ consoleUrl: env.consoleUrl, token: env.platformToken })
+  : null;
 
 if (ingest) {
-  const ratePerSecond = Math.max(0.1, Number(process.env.SIMULATOR_RATE || 2));
   const next = createBidGenerator({
     random: Math.random,
     uuid: randomUUID,
@@ -43,16 +51,15 @@ if (ingest) {
     onSold: (agreement) => ingest.add(agreement),
   });
   // With a cipher key the simulator publishes encrypted, as PubNub clients with that key do.
-  const cipherKey = process.env.PUBNUB_CIPHER_KEY;
-  const encode = cipherKey
-    ? (await import('./encrypt.ts')).payloadEncrypter(cipherKey)
+  const encode = env.cipherKey
+    ? (await import('./encrypt.ts')).payloadEncrypter(env.cipherKey)
     : (payload: unknown) => payload;
-  setInterval(() => relay.publish('bids', encode(next())), 1000 / ratePerSecond);
+  setInterval(() => relay.publish('bids', encode(next())), 1000 / env.simulatorRate);
   console.info(
-    `gavel: bid simulator publishing about ${ratePerSecond} events per second on "bids"`,
+    `gavel: bid simulator publishing about ${env.simulatorRate} events per second on "bids"`,
   );
   console.info(
-    `gavel: bid simulator ingesting sold lots into ${consoleUrl}/api/platform/agreements`,
+    `gavel: bid simulator ingesting sold lots into ${env.consoleUrl}/api/platform/agreements`,
   );
 }
 

@@ -139,3 +139,55 @@ describe('hereNow', () => {
     expect(presence.hereNow('unknown')).toEqual({ occupancy: 0, uuids: [] });
   });
 });
+
+describe('whereNow and occupiedChannels', () => {
+  it('answer where each uuid is and which channels have anyone', () => {
+    const { presence } = presenceAt();
+    presence.heartbeat('alice', ['bids', 'lots']);
+    presence.heartbeat('bob', ['sales']);
+    presence.leave('bob', ['sales']);
+    expect(presence.whereNow('alice')).toEqual(['bids', 'lots']);
+    expect(presence.whereNow('bob')).toEqual([]);
+    expect(presence.occupiedChannels()).toEqual(['bids', 'lots']);
+  });
+});
+
+describe('state', () => {
+  it('is kept per uuid per channel, and announced when it changes', () => {
+    const { presence } = presenceAt();
+    presence.heartbeat('alice', ['bids', 'lots']);
+    expect(presence.setState('alice', ['bids', 'lots'], { paddle: 7 })).toEqual([
+      {
+        channel: 'bids',
+        action: 'state-change',
+        uuid: 'alice',
+        occupancy: 1,
+        state: { paddle: 7 },
+      },
+      {
+        channel: 'lots',
+        action: 'state-change',
+        uuid: 'alice',
+        occupancy: 1,
+        state: { paddle: 7 },
+      },
+    ]);
+    expect(presence.setState('alice', ['bids'], { paddle: 7 })).toEqual([]);
+    expect(presence.setState('alice', ['bids'], { paddle: 8 })).toHaveLength(1);
+    expect(presence.stateOf('alice', 'bids')).toEqual({ paddle: 8 });
+    expect(presence.stateOf('alice', 'lots')).toEqual({ paddle: 7 });
+    expect(presence.stateOf('bob', 'bids')).toEqual({});
+  });
+
+  it.each(['leave', 'timeout'])('goes with the uuid on %s', (how) => {
+    const { presence, advance } = presenceAt();
+    presence.heartbeat('alice', ['bids'], 20);
+    presence.setState('alice', ['bids'], { paddle: 7 });
+    if (how === 'leave') presence.leave('alice', ['bids']);
+    else {
+      advance(20);
+      presence.sweep();
+    }
+    expect(presence.stateOf('alice', 'bids')).toEqual({});
+  });
+});

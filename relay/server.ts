@@ -1,18 +1,19 @@
 // The embedded relay: the subset of PubNub's HTTP protocol the JS SDK uses (time, subscribe
 // long-poll, publish, presence, history), for development and tests. Never for production.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+// What it does not implement it refuses in PubNub's error shape, never with a success.
+import { createServer } from 'node:http';
 import { createChannelLog, type LoggedMessage } from './channel-log.ts';
-import { applyCors, forbidden, json, optionalNumber, readBody } from './http.ts';
+import { openChannelStore } from './channel-store.ts';
+import { historyCall } from './history-routes.ts';
+import { applyCors, json, jsonText, notSupported, unknownPath } from './http.ts';
 import { createLongPolls } from './long-polls.ts';
 import { createPresence, type PresenceEvent } from './presence.ts';
-import {
-  isPresenceChannel,
-  maxPublishBytes,
-  parseChannels,
-  presenceChannel,
-  toEnvelope,
-} from './protocol.ts';
-import { createTimetokenClock, isTimetoken } from './timetokens.ts';
+import { presenceCall } from './presence-routes.ts';
+import { presenceChannel } from './protocol.ts';
+import { publish } from './publish-route.ts';
+import type { RelayContext, RelayRequest } from './relay-context.ts';
+import { subscribe } from './subscribe-route.ts';
+import { createTimetokenClock } from './timetokens.ts';
 
 export interface RelayOptions {
   subscribeKey: string;
@@ -23,22 +24,35 @@ export interface RelayOptions {
   longPollMs?: number;
   /** Most messages in one subscribe answer, as PubNub. */
   maxMessagesPerPoll?: number;
+  /** Messages kept per channel, in memory and on disk (default 10,000). */
+  channelCapacity?: number;
+  /** Where the channel log is kept across restarts; absent, it lives in memory only. */
+  dataDir?: string;
   now?: () => number;
 }
 
 export function createRelay(options: RelayOptions) {
   const now = options.now ?? Date.now;
-  const clock = createTimetokenClock(now);
-  const log = createChannelLog();
+  const capacity = options.channelCapacity ?? 10_000;
+  const store = options.dataDir
+    ? openChannelStore({
+        dir: options.dataDir,
+        capacityPerChannel: capacity,
+        snapshot: (channel) => log.stored(channel),
+      })
+    : null;
+  const log = createChannelLog(capacity, store?.loaded);
+  // Never below what is on disk: a cursor from before a restart must stay behind every new one.
+  const clock = createTimetokenClock(now, store?.newest);
   const presence = createPresence(now);
-  const longPollMs = options.longPollMs ?? 280_000;
   const longPolls = createLongPolls(log, options.maxMessagesPerPoll ?? 100);
 
   function append(message: Omit<LoggedMessage, 'timetoken'>): string {
-    const timetoken = clock.next();
-    log.append({ ...message, timetoken });
+    const logged = { ...message, timetoken: clock.next() };
+    log.append(logged);
+    store?.append(logged);
     longPolls.notify(message.channel);
-    return timetoken;
+    return logged.timetoken;
   }
 
   function publishPresence(events: PresenceEvent[]) {
@@ -51,175 +65,42 @@ export function createRelay(options: RelayOptions) {
           uuid: event.uuid,
           timestamp: Math.floor(now() / 1000),
           occupancy: event.occupancy,
+          ...(event.state === undefined ? {} : { data: event.state }),
         },
       });
     }
   }
 
+  const context: RelayContext = {
+    subscribeKey: options.subscribeKey,
+    publishKey: options.publishKey,
+    now,
+    clock,
+    log,
+    store,
+    presence,
+    longPolls,
+    longPollMs: options.longPollMs ?? 280_000,
+    append,
+    publishPresence,
+  };
+
   const sweeper = setInterval(() => publishPresence(presence.sweep()), 1000);
   sweeper.unref();
 
-  function subscribe(
-    request: IncomingMessage,
-    response: ServerResponse,
-    url: URL,
-    segments: string[],
-  ) {
-    const [, , subscribeKey, channelSegment = ','] = segments;
-    if (subscribeKey !== options.subscribeKey) return forbidden(response);
-    const channels = parseChannels(channelSegment);
-    const uuid = url.searchParams.get('uuid') ?? 'anonymous';
-    const tt = url.searchParams.get('tt');
-    const watched = channels.filter((channel) => !isPresenceChannel(channel));
-    const isHandshake = !isTimetoken(tt) || tt === '0';
-    // Allocate the handshake's cursor before recording the join, so the subscriber sees its own.
-    const cursor = isHandshake ? clock.next() : tt;
-    // An open subscription keeps its uuid present, as with PubNub.
-    publishPresence(presence.heartbeat(uuid, watched, optionalNumber(url, 'heartbeat')));
-    if (isHandshake) return json(response, 200, { t: { t: cursor, r: 1 }, m: [] });
-
-    longPolls.wait({
-      request,
-      channels,
-      after: cursor,
-      timeoutMs: longPollMs,
-      answer: (next, messages) =>
-        json(response, 200, {
-          t: { t: next, r: 1 },
-          m: messages.map((message) => toEnvelope(message, options.subscribeKey)),
-        }),
-    });
-  }
-
-  async function publish(
-    request: IncomingMessage,
-    response: ServerResponse,
-    url: URL,
-    segments: string[],
-  ) {
-    const [, publishKey, subscribeKey, , channelSegment = '', , ...payloadSegments] = segments;
-    if (publishKey !== options.publishKey || subscribeKey !== options.subscribeKey) {
-      return forbidden(response);
-    }
-    let text: string;
-    if (request.method === 'POST') {
-      let body: Buffer | null;
-      try {
-        body = await readBody(request, maxPublishBytes);
-      } catch {
-        return json(response, 400, [0, 'Invalid Body', clock.current()]);
-      }
-      if (body === null) return json(response, 413, [0, 'Message Too Large', clock.current()]);
-      text = body.toString('utf8');
-    } else {
-      text = decodeURIComponent(payloadSegments.join('/'));
-    }
-    if (Buffer.byteLength(text) > maxPublishBytes)
-      return json(response, 413, [0, 'Message Too Large', clock.current()]);
-    let payload: unknown;
-    try {
-      payload = JSON.parse(text);
-    } catch {
-      return json(response, 400, [0, 'Invalid JSON', clock.current()]);
-    }
-    const metaText = url.searchParams.get('meta');
-    let meta: unknown;
-    try {
-      meta = metaText ? JSON.parse(metaText) : undefined;
-    } catch {
-      meta = undefined;
-    }
-    const timetoken = append({
-      channel: decodeURIComponent(channelSegment),
-      payload,
-      publisher: url.searchParams.get('uuid') ?? 'anonymous',
-      meta,
-      customType: url.searchParams.get('custom_message_type') ?? undefined,
-      stored: url.searchParams.get('store') !== '0',
-    });
-    return json(response, 200, [1, 'Sent', timetoken]);
-  }
-
-  function presenceCall(response: ServerResponse, url: URL, segments: string[]) {
-    // /v2/presence/sub-key/{sub}/channel/{chs}[/heartbeat|/leave]
-    const [, , , subscribeKey, , channelSegment = ',', action] = segments;
-    if (subscribeKey !== options.subscribeKey) return forbidden(response);
-    const channels = parseChannels(channelSegment).filter((channel) => !isPresenceChannel(channel));
-    const uuid = url.searchParams.get('uuid') ?? 'anonymous';
-    if (action === 'heartbeat') {
-      publishPresence(presence.heartbeat(uuid, channels, optionalNumber(url, 'heartbeat')));
-      return json(response, 200, { status: 200, message: 'OK', service: 'Presence' });
-    }
-    if (action === 'leave') {
-      publishPresence(presence.leave(uuid, channels));
-      return json(response, 200, {
-        status: 200,
-        message: 'OK',
-        action: 'leave',
-        service: 'Presence',
-      });
-    }
-    const withUuids = url.searchParams.get('disable_uuids') !== '1';
-    if (channels.length === 1) {
-      const { occupancy, uuids } = presence.hereNow(channels[0]!);
-      return json(response, 200, {
-        status: 200,
-        message: 'OK',
-        occupancy,
-        ...(withUuids ? { uuids } : {}),
-        service: 'Presence',
-      });
-    }
-    const perChannel = Object.fromEntries(
-      channels.map((channel) => {
-        const { occupancy, uuids } = presence.hereNow(channel);
-        return [channel, { occupancy, ...(withUuids ? { uuids } : {}) }];
-      }),
-    );
-    return json(response, 200, {
-      status: 200,
-      message: 'OK',
-      payload: {
-        channels: perChannel,
-        total_channels: channels.length,
-        total_occupancy: Object.values(perChannel).reduce((sum, entry) => sum + entry.occupancy, 0),
-      },
-      service: 'Presence',
-    });
-  }
-
-  function history(response: ServerResponse, url: URL, segments: string[]) {
-    // /v3/history/sub-key/{sub}/channel/{chs}
-    const [, , , subscribeKey, , channelSegment = ''] = segments;
-    if (subscribeKey !== options.subscribeKey) return forbidden(response);
-    const channels = parseChannels(channelSegment);
-    const ceiling = channels.length > 1 ? 25 : 100;
-    const max = Math.min(
-      ceiling,
-      Math.max(1, Number(url.searchParams.get('max') ?? ceiling) || ceiling),
-    );
-    const start = url.searchParams.get('start') ?? undefined;
-    const end = url.searchParams.get('end') ?? undefined;
-    const withMeta = url.searchParams.get('include_meta') === 'true';
-    const answer = Object.fromEntries(
-      channels.map((channel) => [
-        channel,
-        log
-          .history(channel, {
-            start: isTimetoken(start) ? start : undefined,
-            end: isTimetoken(end) ? end : undefined,
-            max,
-          })
-          .map((message) => ({
-            message: message.payload,
-            timetoken: message.timetoken,
-            uuid: message.publisher,
-            message_type: null,
-            ...(withMeta && message.meta !== undefined ? { meta: message.meta } : {}),
-          })),
-      ]),
-    );
-    return json(response, 200, { status: 200, error: false, error_message: '', channels: answer });
+  function route(call: RelayRequest) {
+    const { response, url, segments } = call;
+    const [first, second] = segments;
+    // PubNub answers a number; 17 digits exceed a JS number, so the JSON is written as text.
+    if (first === 'time') return jsonText(response, 200, `[${clock.next()}]`);
+    if (first === 'v2' && second === 'subscribe') return subscribe(context, call);
+    if (first === 'publish') return publish(context, call);
+    if (first === 'v2' && second === 'presence') return presenceCall(context, call);
+    if (first === 'v3' && second === 'history') return historyCall(context, call);
+    if (first === 'v1' && second === 'channel-registration')
+      return notSupported(response, 'Channel groups', 'channel-registry');
+    if (first === 'health') return json(response, 200, { status: 'ok' });
+    return unknownPath(response, url.pathname);
   }
 
   // Publishes travel in the URL by default: allow URLs past Node's 16 KiB header limit so a
@@ -231,15 +112,7 @@ export function createRelay(options: RelayOptions) {
       const segments = url.pathname
         .split('/')
         .filter((segment, index) => index > 0 || segment !== '');
-      const [first, second] = segments;
-      if (first === 'time') return json(response, 200, [clock.next()]);
-      if (first === 'v2' && second === 'subscribe')
-        return subscribe(request, response, url, segments);
-      if (first === 'publish') return publish(request, response, url, segments);
-      if (first === 'v2' && second === 'presence') return presenceCall(response, url, segments);
-      if (first === 'v3' && second === 'history') return history(response, url, segments);
-      if (first === 'health') return json(response, 200, { status: 'ok' });
-      return json(response, 404, { status: 404, error: true, message: 'Not Found' });
+      await route({ request, response, url, segments });
     })().catch((error: unknown) => {
       console.error('relay: request failed', error);
       if (!response.headersSent)
@@ -264,11 +137,15 @@ export function createRelay(options: RelayOptions) {
     listen(port: number, host = '0.0.0.0'): Promise<void> {
       return new Promise((resolve) => server.listen(port, host, resolve));
     },
-    close(): Promise<void> {
+    /** Stops serving and writes what the channel log has not written yet. */
+    async close(): Promise<void> {
       clearInterval(sweeper);
       longPolls.clear();
       server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
+      await Promise.all([
+        new Promise<void>((resolve) => server.close(() => resolve())),
+        store?.close(),
+      ]);
     },
     /** For the simulator in the same process: publish without HTTP. */
     publish(channel: string, payload: unknown, publisher = 'gavel-simulator'): string {

@@ -125,3 +125,20 @@ describe('compareTimetokens', () => {
     expect(compareTimetokens(a, b)).toBe(expected);
   });
 });
+
+describe('createTimetokenClock with a floor', () => {
+  it('hands out timetokens above the floor while the wall clock is behind it', () => {
+    const clock = createTimetokenClock(() => 1_000_000_000_000, '10000000000050000');
+    expect([clock.next(), clock.next()]).toEqual(['10000000000050001', '10000000000050002']);
+    expect(clock.current()).toBe('10000000000050002');
+  });
+
+  it('follows the wall clock once it is past the floor', () => {
+    const clock = createTimetokenClock(() => 1_000_000_000_010, '10000000000050000');
+    expect(clock.next()).toBe('10000000000100000');
+  });
+
+  it.each([undefined, '', 'soon'])('ignores a floor of %j', (floor) => {
+    expect(createTimetokenClock(() => 1_000_000_000_000, floor).next()).toBe('10000000000000000');
+  });
+});

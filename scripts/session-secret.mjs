@@ -4,9 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-export function ensureSessionSecret(env = process.env) {
-  if (env.SESSION_SECRET || env.APP_ENV === 'production') return env;
-  const dataDir = resolve(env.DATA_DIR || '.data');
+/** `env` with a SESSION_SECRET; `settings` (lib/env.ts) says where the data folder is. */
+export function ensureSessionSecret(env, settings) {
+  if (env.SESSION_SECRET || settings.appEnv === 'production') return env;
+  const dataDir = resolve(settings.dataDir);
   const file = join(dataDir, 'session-secret');
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });

@@ -4,7 +4,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import nextEnv from '@next/env';
-import { relayPortFor, startEmbeddedRealtime } from './embedded-realtime.mjs';
+import { ConfigurationError, parseEnv } from '../lib/env.ts';
+import { startEmbeddedRealtime } from './embedded-realtime.mjs';
 import { ensureSessionSecret } from './session-secret.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -45,6 +46,15 @@ function buildIsStale() {
   return sourceEntries.some((entry) => newestMtime(join(root, entry)) > builtAt);
 }
 
+let settings;
+try {
+  // The same checks the console makes, before anything starts: a bad setting is one sentence.
+  settings = parseEnv(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigurationError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 // The e2e run builds once itself and starts three consoles: none of them rebuilds on its own.
 if (process.env.GAVEL_SKIP_BUILD !== '1' && buildIsStale()) {
   console.info('gavel: building the console (first start or changed sources)…');
@@ -52,13 +62,13 @@ if (process.env.GAVEL_SKIP_BUILD !== '1' && buildIsStale()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const port = process.env.PORT || '3000';
-const env = ensureSessionSecret({ ...process.env, RELAY_PORT: relayPortFor(process.env, port) });
+const env = ensureSessionSecret(process.env, settings);
+const port = String(settings.port);
 let stopping = false;
 let relay = null;
 // The relay is supervised: if it stops, it starts again (subscribers reconnect and catch up).
 function superviseRelay() {
-  relay = startEmbeddedRealtime(root, env, port);
+  relay = startEmbeddedRealtime(root, settings, env);
   relay?.on('exit', () => {
     if (!stopping) setTimeout(superviseRelay, 1000);
   });
