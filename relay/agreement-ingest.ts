@@ -1,4 +1,4 @@
-// The simulator's side of the console's ingest (POST /api/platform/agreements, SPEC 5): sold lots
+// The simulator's side of the console's ingest (POST /api/platform/agreements, docs/product-contract.md §5.3): sold lots
 // are queued, sent in batches with the platform's bearer token, and kept and retried with backoff
 // while the console is unreachable, busy or refusing the token. A batch refused for its size or
 // for an invalid agreement is cut in halves (ingest-outcome.ts) until only the refused agreement
