@@ -37,7 +37,7 @@ describe('parseEnv', () => {
       sentryDsn: null,
       platformToken: 'embedded-platform-token',
       demoPassword: 'demo-password',
-      simulator: { enabled: true, ratePerSecond: 2 },
+      simulator: { enabled: true, ratePerSecond: 2, anomalies: true },
       relayPort: 4000,
       embeddedRealtime: true,
       relayAllowedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
@@ -218,7 +218,7 @@ describe('parseEnv', () => {
       sentryDsn: null,
       platformToken: 'a-real-platform-token-123',
       demoPassword: null,
-      simulator: { enabled: false, ratePerSecond: 2 },
+      simulator: { enabled: false, ratePerSecond: 2, anomalies: true },
       embeddedRealtime: false,
       relayAllowedOrigins: ['http://localhost:8080', 'http://127.0.0.1:8080'],
       consoleUrl: 'http://localhost:8080',
@@ -306,5 +306,19 @@ describe('the embedded relay settings, written once', () => {
     expect(() => parseEnv({ RELAY_ALLOWED_ORIGINS: 'gavel.test' })).toThrow(
       /RELAY_ALLOWED_ORIGINS must be comma-separated origins/,
     );
+  });
+});
+
+describe('SIMULATOR_ANOMALIES', () => {
+  it.each([
+    [{}, true],
+    [{ SIMULATOR_ANOMALIES: 'on' }, true],
+    [{ SIMULATOR_ANOMALIES: 'off' }, false],
+  ])('%p -> anomalies %p', (source, anomalies) => {
+    expect(parseEnv(source).simulator.anomalies).toBe(anomalies);
+  });
+
+  it('refuses other values, naming the variable', () => {
+    expect(() => parseEnv({ SIMULATOR_ANOMALIES: 'yes' })).toThrow(/SIMULATOR_ANOMALIES must be/);
   });
 });

@@ -54,6 +54,7 @@ const variablesSchema = z.object({
   SIMULATOR_RATE: optionalText(
     z.string().regex(/^\d+(\.\d+)?$/, 'must be a number of bids per second, such as 2'),
   ),
+  SIMULATOR_ANOMALIES: optionalText(z.string().regex(/^(on|off)$/, 'must be "on" or "off"')),
   RELAY_ALLOWED_ORIGINS: optionalText(
     z
       .string()
@@ -84,7 +85,8 @@ export interface ServerEnv {
   platformToken: string;
   /** Null in production: the demo account exists only in the embedded default. */
   demoPassword: string | null;
-  simulator: { enabled: boolean; ratePerSecond: number };
+  /** `anomalies`: now and then a bidding pattern each flag rule of the sale desk catches. */
+  simulator: { enabled: boolean; ratePerSecond: number; anomalies: boolean };
   /** Port of the embedded relay (default PORT + 1000); used only without PubNub keys. */
   relayPort: number;
   /** The embedded realtime (relay and simulator) runs: no PubNub keys, not production. */
@@ -203,6 +205,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       // The simulator is development and test infrastructure: off with real PubNub or in production.
       enabled: vars.SIMULATOR !== 'off' && !vars.PUBNUB_SUBSCRIBE_KEY && appEnv !== 'production',
       ratePerSecond: Number(vars.SIMULATOR_RATE ?? embeddedDefaults.simulatorRatePerSecond),
+      anomalies: vars.SIMULATOR_ANOMALIES !== 'off',
     },
     relayPort,
     embeddedRealtime: !vars.PUBNUB_SUBSCRIBE_KEY && appEnv !== 'production',

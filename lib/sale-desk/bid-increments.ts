@@ -1,4 +1,4 @@
-import { currencyFractionDigits } from '@/lib/realtime/money';
+import { currencyFractionDigits } from '../realtime/money.ts';
 
 /**
  * The auctioneer's increment table, in major units, the same for every currency
