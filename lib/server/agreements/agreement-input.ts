@@ -2,21 +2,16 @@ import 'server-only';
 import { z } from 'zod';
 import { agreementStatuses, decisions, pageLimit, reasonLength } from '@/lib/agreements/agreement';
 import { decodeCursor } from './cursor';
+import {
+  minorUnits,
+  printableText,
+  withoutControlCharacters,
+} from '@/lib/server/api/field-schemas';
 
-const controlCharacters = /^[^\u0000-\u001f\u007f]*$/;
-/** Like `controlCharacters`, but a reason may have several lines. */
+/** Like `withoutControlCharacters`, but a reason may have several lines. */
 const controlCharactersButLines = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 /** The database's `integer`: a version past it could never be stored. */
 const maxVersion = 2_147_483_647 - 1;
-
-// Printable text: trimmed, no control characters, within a length.
-const text = (name: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${name} is required`)
-    .max(max, `${name} is at most ${max} characters`)
-    .regex(controlCharacters, `${name} must not contain control characters`);
 
 export const maxIngestBatch = 100;
 
@@ -33,16 +28,12 @@ export function isPlausibleClose(closedAt: Date, now = new Date()): boolean {
 }
 
 export const ingestItemSchema = z.strictObject({
-  platformId: text('platformId', 200),
-  auctionId: text('auctionId', 100),
-  lotId: text('lotId', 100),
-  lotTitle: text('lotTitle', 300),
-  buyer: text('buyer', 200),
-  amount: z
-    .number()
-    .int('amount must be an integer number of minor units')
-    .min(0, 'amount must not be negative')
-    .max(Number.MAX_SAFE_INTEGER, 'amount is too large'),
+  platformId: printableText('platformId', 200),
+  auctionId: printableText('auctionId', 100),
+  lotId: printableText('lotId', 100),
+  lotTitle: printableText('lotTitle', 300),
+  buyer: printableText('buyer', 200),
+  amount: minorUnits('amount'),
   currency: z.string().regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code such as EUR'),
   closedAt: z.iso
     .datetime({ offset: true, message: 'closedAt must be an ISO 8601 date-time' })
@@ -110,7 +101,7 @@ export const listQuerySchema = z.object({
     .string()
     .trim()
     .max(200, 'q is at most 200 characters')
-    .regex(controlCharacters, 'q must not contain control characters')
+    .regex(withoutControlCharacters, 'q must not contain control characters')
     .optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;

@@ -7,8 +7,10 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
@@ -122,4 +124,42 @@ export const agreementDecisions = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('agreement_decisions_agreement_idx').on(table.agreementId, table.id)],
+);
+
+/**
+ * The platform's catalogue: one row per lot, keyed by the platform's own ids. Every lot of a sale
+ * carries the sale's title (the ingest renames them all together). Amounts are minor units of
+ * `currency`, like `agreements.amount`.
+ */
+export const lots = pgTable(
+  'lots',
+  {
+    auctionId: text('auction_id').notNull(),
+    saleTitle: text('sale_title').notNull(),
+    lotId: text('lot_id').notNull(),
+    /** The running order in the saleroom, unique within the sale. */
+    lotNumber: integer('lot_number').notNull(),
+    lotTitle: text('lot_title').notNull(),
+    currency: text('currency').notNull(),
+    lowEstimate: bigint('low_estimate', { mode: 'number' }).notNull(),
+    highEstimate: bigint('high_estimate', { mode: 'number' }).notNull(),
+    /** Null: the lot is offered without reserve. */
+    reserve: bigint('reserve', { mode: 'number' }),
+    startingBid: bigint('starting_bid', { mode: 'number' }).notNull(),
+    scheduledCloseAt: timestamp('scheduled_close_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Moves only when a field really changes: a catalogue sent again leaves it alone. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.auctionId, table.lotId] }),
+    // DEFERRABLE in the migration (drizzle cannot say it): one upsert may swap two lots' numbers.
+    unique('lots_auction_lot_number_unique').on(table.auctionId, table.lotNumber),
+    check('lots_lot_number_check', sql`${table.lotNumber} > 0`),
+    check('lots_currency_check', sql`${table.currency} ~ '^[A-Z]{3}$'`),
+    check('lots_low_estimate_check', sql`${table.lowEstimate} >= 0`),
+    check('lots_estimate_order_check', sql`${table.lowEstimate} <= ${table.highEstimate}`),
+    check('lots_reserve_check', sql`${table.reserve} >= 0`),
+    check('lots_starting_bid_check', sql`${table.startingBid} >= 0`),
+  ],
 );

@@ -1,0 +1,224 @@
+/** @jest-environment node */
+// GET /api/sales and GET /api/sales/{auctionId} through their route handlers, on a real in-memory
+// PGlite database; the catalogue arrives through the platform's ingest route.
+import '@/lib/server/testing/memory-database-env';
+import { NextRequest } from 'next/server';
+import { safeParse } from 'zod/mini';
+import { saleListSchema, saleSchema } from '@/lib/sales/lot';
+import {
+  agreementsApi,
+  expectProblem,
+  staffPassword,
+  type Cookie,
+} from '@/lib/server/testing/agreements-requests';
+import {
+  ingestLotsOk,
+  lotItemFactory,
+  salesApi,
+  salesRoutes,
+} from '@/lib/server/testing/sales-requests';
+
+// The embedded default token: no PLATFORM_TOKEN from the machine running the tests.
+delete process.env.PLATFORM_TOKEN;
+delete process.env.APP_ENV;
+
+type Connection = typeof import('@/lib/server/db/connection');
+
+let connection: Connection;
+/** A staff member's session cookie: every call given no cookie carries it. */
+let clerk: string;
+
+const { signIn } = agreementsApi();
+const { list, listOk, sale, saleOk } = salesApi(() => clerk);
+
+beforeAll(async () => {
+  connection = await import('@/lib/server/db/connection');
+  const { createAccount } = await import('@/lib/server/auth/accounts');
+  const db = await connection.database();
+  await createAccount(db, { loginId: 'clara', displayName: 'Clara', password: staffPassword });
+  clerk = await signIn('clara');
+});
+
+afterAll(async () => {
+  if (connection) await (await connection.databaseHandle()).close();
+});
+
+const lotKeys = [
+  'auctionId',
+  'currency',
+  'highEstimate',
+  'lotId',
+  'lotNumber',
+  'lotTitle',
+  'lowEstimate',
+  'reserve',
+  'scheduledCloseAt',
+  'startingBid',
+];
+
+describe('before any catalogue has come', () => {
+  it('answers an empty list, and 404 for any sale', async () => {
+    expect(await listOk()).toEqual({ items: [] });
+    await expectProblem(await sale('sale-order'), 404, 'not_found');
+  });
+});
+
+describe('signed out', () => {
+  it.each<[string, Cookie]>([
+    ['no cookie', null],
+    ['a garbage cookie', 'not-a-session'],
+  ])('with %s: both reads answer 401, even for an unknown sale', async (_name, cookie) => {
+    await ingestLotsOk([lotItemFactory('signed-out-sale')()]);
+    await expectProblem(await list(cookie), 401, 'unauthorized');
+    await expectProblem(await sale('signed-out-sale', cookie), 401, 'unauthorized');
+    await expectProblem(await sale('no-such-sale', cookie), 401, 'unauthorized');
+    await expectProblem(await sale('x'.repeat(500), cookie), 401, 'unauthorized');
+  });
+});
+
+describe('GET /api/sales', () => {
+  it('answers every sale by title with its lot count and sorted currencies', async () => {
+    const watches = lotItemFactory('sales-watches', 'B. Watches');
+    const cars = lotItemFactory('sales-cars', 'A. Classic cars');
+    await ingestLotsOk([
+      watches({ currency: 'GBP' }),
+      watches({ currency: 'CHF' }),
+      watches({ currency: 'GBP' }),
+      cars({ currency: 'USD' }),
+    ]);
+    const answer = await listOk();
+    expect(safeParse(saleListSchema, answer).success).toBe(true);
+    const ours = answer.items.filter((item) => item.auctionId.startsWith('sales-'));
+    expect(ours).toEqual([
+      { auctionId: 'sales-cars', saleTitle: 'A. Classic cars', lotCount: 1, currencies: ['USD'] },
+      {
+        auctionId: 'sales-watches',
+        saleTitle: 'B. Watches',
+        lotCount: 3,
+        currencies: ['CHF', 'GBP'],
+      },
+    ]);
+    const titles = answer.items.map((item) => item.saleTitle);
+    expect(titles).toEqual([...titles].sort());
+
+    // A new lot counts, a lot sent again does not, a new title shows.
+    await ingestLotsOk([watches({ currency: 'EUR', saleTitle: 'C. Watches' })]);
+    const after = (await listOk()).items.find((item) => item.auctionId === 'sales-watches');
+    expect(after).toEqual({
+      auctionId: 'sales-watches',
+      saleTitle: 'C. Watches',
+      lotCount: 4,
+      currencies: ['CHF', 'EUR', 'GBP'],
+    });
+  });
+
+  it('ignores the query string', async () => {
+    const request = new NextRequest('http://localhost:3000/api/sales?limit=abc&x=%00', {
+      headers: { cookie: `__Host-gavel_session=${clerk}` },
+    });
+    const response = await (await salesRoutes()).sales.GET(request);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(await listOk());
+  });
+});
+
+describe('GET /api/sales/{auctionId}', () => {
+  it('answers the sale and its lots in lot-number order, whatever order they came in', async () => {
+    const lot = lotItemFactory('sale-order', 'Jewellery');
+    const [first, second, third] = [lot(), lot({ reserve: null, scheduledCloseAt: null }), lot()];
+    await ingestLotsOk([third, first]);
+    await ingestLotsOk([second]);
+    const answer = await saleOk('sale-order');
+    expect(safeParse(saleSchema, answer).success).toBe(true);
+    expect(Object.keys(answer).sort()).toEqual(['auctionId', 'lots', 'saleTitle']);
+    expect(answer).toMatchObject({ auctionId: 'sale-order', saleTitle: 'Jewellery' });
+    expect(answer.lots.map((item) => item.lotNumber)).toEqual([1, 2, 3]);
+    for (const item of answer.lots) expect(Object.keys(item).sort()).toEqual(lotKeys);
+    const { saleTitle: _title, ...expected } = second!;
+    expect(answer.lots[1]).toEqual({ ...expected, reserve: null, scheduledCloseAt: null });
+  });
+
+  it('follows a renumbering: the running order is the lot numbers now stored', async () => {
+    const lot = lotItemFactory('sale-renumbered');
+    const [a, b, c] = [lot(), lot(), lot()];
+    await ingestLotsOk([a, b, c]);
+    await ingestLotsOk([
+      { ...a, lotNumber: 3 },
+      { ...c, lotNumber: 1 },
+    ]);
+    const answer = await saleOk('sale-renumbered');
+    expect(answer.lots.map((item) => [item.lotNumber, item.lotId])).toEqual([
+      [1, c!.lotId],
+      [2, b!.lotId],
+      [3, a!.lotId],
+    ]);
+  });
+
+  it('orders by number, not by text: lot 10 comes after lot 9', async () => {
+    const lot = lotItemFactory('sale-numeric');
+    await ingestLotsOk([lot({ lotNumber: 10 }), lot({ lotNumber: 9 }), lot({ lotNumber: 100 })]);
+    const answer = await saleOk('sale-numeric');
+    expect(answer.lots.map((item) => item.lotNumber)).toEqual([9, 10, 100]);
+  });
+
+  it.each([
+    ['a space inside', 'Paris 2026'],
+    ['a slash', 'paris/2026'],
+    ['a percent sign', '100% design'],
+    ['an accent', 'vente-café'],
+    ['100 characters', 'i'.repeat(100)],
+  ])('finds a sale whose id has %s', async (_name, auctionId) => {
+    await ingestLotsOk([lotItemFactory(auctionId)()]);
+    expect((await saleOk(auctionId)).auctionId).toBe(auctionId);
+  });
+
+  it.each([
+    ['an unknown id', 'no-such-sale'],
+    ['an empty id', ''],
+    ['a 101-character id', 'i'.repeat(101)],
+    ['a leading space', ' sale-order'],
+    ['a trailing space', 'sale-order '],
+    ['a NUL', 'sale\u0000order'],
+    ['a newline', 'sale\norder'],
+    ['a lone surrogate', 'sale\ud800order'],
+    ['another case of a known id', 'SALE-ORDER'],
+  ])('%s -> 404 not_found', async (_name, auctionId) => {
+    await expectProblem(await sale(auctionId), 404, 'not_found');
+  });
+
+  it('answers HEAD as GET without a body', async () => {
+    const request = new NextRequest('http://localhost:3000/api/sales/sale-order', {
+      method: 'HEAD',
+      headers: { cookie: `__Host-gavel_session=${clerk}` },
+    });
+    const response = await (
+      await salesRoutes()
+    ).sale.HEAD(request, {
+      params: Promise.resolve({ auctionId: 'sale-order' }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('');
+  });
+});
+
+describe('every other method answers 405 in the envelope', () => {
+  it.each(['sales', 'sale'] as const)('/api/%s', async (name) => {
+    const route = (await salesRoutes())[name];
+    const context = { params: Promise.resolve({ auctionId: 'sale-order' }) };
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      const request = new NextRequest('http://localhost:3000/api/sales', {
+        method,
+        headers: { origin: 'http://localhost:3000', cookie: `__Host-gavel_session=${clerk}` },
+      });
+      const response = await route[method](request, context);
+      expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      await expectProblem(response, 405, 'method_not_allowed');
+    }
+    const options = await route.OPTIONS(
+      new NextRequest('http://localhost:3000/api/sales', { method: 'OPTIONS' }),
+    );
+    expect(options.status).toBe(204);
+    expect(options.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+  });
+});
