@@ -15,15 +15,17 @@ export interface Refusal {
 }
 
 function refusal(status: number, code: string, message: string, extra = {}): Refusal {
+  const body = JSON.stringify({ error: { code, message } });
   return {
     status,
     headers: {
       'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
       ...extra,
     },
-    body: JSON.stringify({ error: { code, message } }),
+    body,
   };
 }
 
@@ -72,7 +74,7 @@ export function parserRefusal(errorCode: string | undefined): string {
   const headers = Object.entries({ ...answer.headers, connection: 'close' })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
-  return `HTTP/1.1 ${answer.status} ${reason[answer.status as keyof typeof reason]}\r\n${headers}content-length: ${Buffer.byteLength(answer.body)}\r\n\r\n${answer.body}`;
+  return `HTTP/1.1 ${answer.status} ${reason[answer.status as keyof typeof reason]}\r\n${headers}\r\n${answer.body}`;
 }
 
 /** True while the request still has body bytes nobody has read. */
