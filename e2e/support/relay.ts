@@ -28,15 +28,18 @@ export function testBid(lotId: string, index: number) {
   };
 }
 
-/** The pid of the relay process serving this port, found from its environment. */
-export function relayPid(relayPort = '4100'): number | null {
+/**
+ * The pid of the relay of the console on `consolePort`, found from its environment (the relay
+ * derives its own port from the console's PORT).
+ */
+export function relayPid(consolePort = '3100'): number | null {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
       if (!cmdline.includes('relay/main.ts')) continue;
       const environ = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
-      if (environ.includes(`RELAY_PORT=${relayPort}`)) return Number(entry);
+      if (environ.includes(`PORT=${consolePort}`)) return Number(entry);
     } catch {
       // The process ended meanwhile.
     }
