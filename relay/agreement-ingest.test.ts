@@ -1,88 +1,37 @@
 /** @jest-environment node */
 // The ingest client against a real HTTP server standing in for the console's
 // POST /api/platform/agreements: the requests it receives are the boundary under test.
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ingestBodySchema } from '@/lib/server/agreements/agreement-input';
 import { sleep, waitFor } from '@/lib/testing/wait-for';
 import { createAgreementIngest, type PlatformAgreement } from './agreement-ingest.ts';
+import {
+  bodyBytes,
+  closeStandIns,
+  exchanges,
+  recordingLog,
+  startConsole as startStandIn,
+  tooLargeOver,
+  type Answer,
+  type Asked as AskedOf,
+  type Received as ReceivedOf,
+} from './ingest-stand-in.ts';
 
 jest.setTimeout(10_000);
 
 const token = 'test-platform-token-0123';
 
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: { items: PlatformAgreement[] };
-  /** What the stand-in answered; null when it left the request hanging. */
-  status: number | null;
-}
+type Received = ReceivedOf<PlatformAgreement>;
+type Asked = AskedOf<PlatformAgreement>;
 
-type Answer = { status: number; body?: unknown; headers?: Record<string, string> } | 'hang';
+const startConsole = (answer?: (n: number, asked: Asked) => Answer, port?: number) =>
+  startStandIn<PlatformAgreement>(answer, port);
 
-/** What `answer` sees of a request: its parsed body and its size on the wire. */
-interface Asked {
-  body: { items: PlatformAgreement[] };
-  bytes: number;
-}
-
-/** A stand-in console: records every request and answers with `answer(n)` for the n-th one. */
-async function startConsole(
-  answer: (n: number, asked: Asked) => Answer = () => ({ status: 200 }),
-  port = 0,
-) {
-  const received: Received[] = [];
-  const server = createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks);
-    const body = JSON.parse(raw.toString('utf8')) as Asked['body'];
-    const reply = answer(received.length + 1, { body, bytes: raw.byteLength });
-    received.push({
-      method: request.method ?? '',
-      url: request.url ?? '',
-      headers: request.headers,
-      body,
-      status: reply === 'hang' ? null : reply.status,
-    });
-    if (reply === 'hang') return;
-    response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-    response.end(JSON.stringify(reply.body ?? { items: [], created: 0 }));
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  servers.push(server);
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  /** The agreements the console accepted (answered 2xx), in order. */
-  const accepted = () =>
-    received.flatMap((request) =>
-      request.status !== null && request.status < 300 ? request.body.items : [],
-    );
-  return { server, url, received, accepted };
-}
-
-const servers: Server[] = [];
 const clients: { stop: () => void }[] = [];
 afterEach(async () => {
   for (const client of clients.splice(0)) client.stop();
-  await Promise.all(
-    servers.splice(0).map((server) => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    }),
-  );
+  await closeStandIns();
 });
-
-function recordingLog() {
-  const lines: { level: 'info' | 'warn' | 'error'; text: string }[] = [];
-  const log = {
-    info: (text: string) => lines.push({ level: 'info', text }),
-    warn: (text: string) => lines.push({ level: 'warn', text }),
-    error: (text: string) => lines.push({ level: 'error', text }),
-  };
-  return { log, lines };
-}
 
 function ingestInto(
   consoleUrl: string,
@@ -116,10 +65,6 @@ const agreement = (n: number): PlatformAgreement => ({
 const agreements = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, index) => agreement(from + index));
 
-/** Each request as [agreements in it, the stand-in's answer], in the order they came. */
-const exchanges = (received: Received[]) =>
-  received.map((request) => [request.body.items.length, request.status]);
-
 /** The platformIds sent again after the stand-in had accepted them: none, ever. */
 function resent(received: Received[]): string[] {
   const accepted = new Set<string>();
@@ -131,19 +76,6 @@ function resent(received: Received[]): string[] {
   }
   return again;
 }
-
-const bodyBytes = (items: PlatformAgreement[]) => Buffer.byteLength(JSON.stringify({ items }));
-
-/** A console whose body limit is `limit` bytes instead of 64 KiB. */
-const tooLargeOver =
-  (limit: number) =>
-  (_n: number, { bytes }: Asked): Answer =>
-    bytes > limit
-      ? {
-          status: 413,
-          body: { error: { code: 'payload_too_large', message: 'The body is too large.' } },
-        }
-      : { status: 200 };
 
 /** Answers as the console does: 400 naming the invalid fields, for the whole batch. */
 function validating({ body }: Asked): Answer {
@@ -466,6 +398,29 @@ describe('createAgreementIngest', () => {
     expect(lines[0]!.text).toMatch(/answered 502/);
     expect(lines[1]!.text).toMatch(/10 agreements already wait for the console/);
     expect(lines[2]!.text).toMatch(/takes agreements again; 15 older agreements were dropped/);
+  });
+
+  it('tells onDelivered each batch the console accepted, once, and never one it refused', async () => {
+    const standIn = await startConsole((n) =>
+      n === 1 ? { status: 503 } : n === 4 ? { status: 404 } : { status: 200 },
+    );
+    const delivered: PlatformAgreement[][] = [];
+    const { client } = ingestInto(standIn.url, {
+      batchSize: 2,
+      onDelivered: (items) => delivered.push(items),
+    });
+    agreements(1, 6).forEach((item) => client.add(item));
+    await waitFor('every answer', () => client.pendingCount === 0 && standIn.received.length >= 4);
+    await sleep(50);
+
+    // 503 then 200 for the first batch, 200 for the second, 404 (dropped) for the third.
+    expect(exchanges(standIn.received)).toEqual([
+      [2, 503],
+      [2, 200],
+      [2, 200],
+      [2, 404],
+    ]);
+    expect(delivered).toEqual([agreements(1, 2), agreements(3, 4)]);
   });
 
   it('flush() sends at once and resolves once the console has the batch', async () => {

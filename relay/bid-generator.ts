@@ -1,188 +1,146 @@
-// Realistic auction traffic for the simulator: several sales, lots with rising bids by increment,
-// bidders outbidding each other, and lots closing after a while, sold to the last bidder (onSold
-// gives the agreement) or now and then passed unsold. Pure: randomness, ids and clock are injected.
+// Realistic auction traffic for the simulator, one tick at a time: several timed sales, each lot
+// catalogued before it opens (onCatalogue, then accept once the console took it), `lot.opened`,
+// bids rising by the increment table among a few paddles, and `lot.closed` at the lot's close,
+// sold to the leader (onSold gives the agreement) or unsold below the reserve. With `anomalies`,
+// now and then a pattern each flag rule catches (anomalies.ts). Pure and deterministic:
+// randomness, ids and the clock are injected. The parts: sale-catalogue.ts (what is sold),
+// sale-plan.ts (when), lot-bidding.ts (how bids rise), anomalies.ts (what staff must notice).
+import type { BidPlaced, LotClosed, LotOpened } from '../lib/realtime/bid-messages.ts';
 import type { PlatformAgreement } from './agreement-ingest.ts';
+import { createAnomalies, type AnomalyReport } from './anomalies.ts';
+import { closeLot, isSpent, openLot, ordinaryBid, type OpenLot } from './lot-bidding.ts';
+import type { PlatformLot } from './lot-ingest.ts';
+import { createPaddleActivity } from './paddle-activity.ts';
+import { createSalePlan } from './sale-plan.ts';
 
-export interface BidPlaced {
-  type: 'bid.placed';
-  v: 1;
-  bidId: string;
-  auctionId: string;
-  lotId: string;
-  lotTitle: string;
-  bidder: string;
-  amount: number;
-  currency: string;
-  placedAt: string;
-}
-
-export interface LotClosed {
-  type: 'lot.closed';
-  v: 1;
-  auctionId: string;
-  lotId: string;
-  winningBidId: string | null;
-  closedAt: string;
-}
-
-interface Sale {
-  auctionId: string;
-  currency: string;
-  titles: string[];
-  /** Opening amounts, minor units. */
-  openingRange: [number, number];
-}
-
-const sales: Sale[] = [
-  {
-    auctionId: 'paris-modern-art-2026',
-    currency: 'EUR',
-    titles: [
-      'Composition in blue',
-      'Nu couché',
-      'Le port de Honfleur',
-      'Study for a portrait',
-      'Untitled (red)',
-    ],
-    openingRange: [200_000, 2_000_000],
-  },
-  {
-    auctionId: 'london-watches-2026',
-    currency: 'GBP',
-    titles: [
-      'Patek Philippe ref. 2499',
-      'Rolex Daytona 6263',
-      'Omega Speedmaster 1957',
-      'Cartier Tank Cintrée',
-    ],
-    openingRange: [500_000, 5_000_000],
-  },
-  {
-    auctionId: 'new-york-classic-cars-2026',
-    currency: 'USD',
-    titles: [
-      '1961 Jaguar E-Type',
-      '1955 Mercedes 300 SL',
-      '1967 Ford Mustang Shelby GT500',
-      '1963 Aston Martin DB5',
-    ],
-    openingRange: [5_000_000, 50_000_000],
-  },
-];
-
-const bidders = [
-  'Paddle 101',
-  'Paddle 118',
-  'Paddle 204',
-  'Paddle 233',
-  'Paddle 305',
-  'Paddle 342',
-  'Phone 7',
-  'Online 5521',
-  'Online 8830',
-];
-
-/** The usual auctioneer's increments: about 5 to 10 % of the amount, rounded. */
-export function incrementFor(amountMinor: number): number {
-  if (amountMinor < 100_000) return 5_000;
-  if (amountMinor < 500_000) return 20_000;
-  if (amountMinor < 2_000_000) return 100_000;
-  if (amountMinor < 10_000_000) return 500_000;
-  return 1_000_000;
-}
-
-/** The share of lots that close without a bid. */
-const passedShare = 0.08;
-
-interface OpenLot {
-  sale: Sale;
-  lotId: string;
-  lotTitle: string;
-  amount: number;
-  leader: string | null;
-  lastBidId: string | null;
-  bidsLeft: number;
-}
+export type { BidPlaced, LotClosed, LotOpened } from '../lib/realtime/bid-messages.ts';
+export type SimulatorEvent = BidPlaced | LotClosed | LotOpened;
 
 export interface GeneratorOptions {
   random: () => number;
   uuid: () => string;
   now: () => Date;
-  /** Lots open at once across the sales. */
-  openLots?: number;
-  /** Called with the agreement of each lot that closes with a winning bid, before its lot.closed. */
+  /** Ticks per second (`next()` calls): lots last long enough for about 14 bids at this rate. */
+  ratePerSecond?: number;
+  /** Now and then a pattern each flag rule catches (SIMULATOR_ANOMALIES); off by default. */
+  anomalies?: boolean;
+  /** How long a lot waits for the console to accept its catalogue entry before opening anyway. */
+  catalogueWaitMs?: number;
+  /** Per auctionId, where the lot numbering starts (resumeLotNumbers of an earlier run). */
+  firstLotNumbers?: Record<string, number>;
+  /** New catalogue entries, before any of their lots opens; call accept once the console has them. */
+  onCatalogue?: (lots: PlatformLot[]) => void;
+  /** A lot opens without the console having accepted its entry, after `catalogueWaitMs`. */
+  onUnconfirmedOpen?: (lot: PlatformLot) => void;
+  /** The agreement of each lot sold, before its lot.closed. */
   onSold?: (agreement: PlatformAgreement) => void;
+  /** Each anomaly once played in full. */
+  onAnomaly?: (report: AnomalyReport) => void;
 }
 
-export function createBidGenerator({ random, uuid, now, openLots = 6, onSold }: GeneratorOptions) {
-  let lotCounter = 0;
-  const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)]!;
+/** Lots remembered after their close, for a `late` bid. */
+const closedKept = 10;
 
-  function openLot(): OpenLot {
-    const sale = sales[lotCounter % sales.length]!;
-    lotCounter += 1;
-    const [low, high] = sale.openingRange;
-    const opening = Math.round((low + random() * (high - low)) / 10_000) * 10_000;
-    return {
-      sale,
-      lotId: `lot-${String(lotCounter).padStart(4, '0')}`,
-      lotTitle: pick(sale.titles),
-      amount: opening,
-      leader: null,
-      lastBidId: null,
-      // Now and then a lot passes without a bid (bought in): it closes unsold, with no agreement.
-      bidsLeft: random() < passedShare ? 0 : 5 + Math.floor(random() * 20),
-    };
+export function createBidGenerator({
+  random,
+  uuid,
+  now,
+  ratePerSecond = 2,
+  anomalies = false,
+  catalogueWaitMs = 30_000,
+  firstLotNumbers,
+  onCatalogue,
+  onUnconfirmedOpen,
+  onSold,
+  onAnomaly,
+}: GeneratorOptions) {
+  const tickMs = 1000 / ratePerSecond;
+  const room = { random, uuid, activity: createPaddleActivity() };
+  const plan = createSalePlan({ random, tickMs, catalogueWaitMs, firstLotNumbers });
+  const openBySale = new Map(plan.states.map((state) => [state, [] as OpenLot[]]));
+  let open: OpenLot[] = [];
+  const closed: { lot: OpenLot; at: number }[] = [];
+  const patterns = createAnomalies({
+    enabled: anomalies,
+    room,
+    tickMs,
+    onAnomaly,
+    world: { open: () => open, closed: () => closed },
+  });
+
+  function close(lot: OpenLot, at: number): LotClosed {
+    const { closed: message, agreement } = closeLot(lot, at);
+    if (agreement) onSold?.(agreement);
+    closed.push({ lot, at });
+    if (closed.length > closedKept) closed.shift();
+    return message;
   }
 
-  const lots: OpenLot[] = Array.from({ length: openLots }, openLot);
-
-  /** The next event: usually a bid, sometimes a lot closing (and a new lot opening). */
-  return function next(): BidPlaced | LotClosed {
-    const index = Math.floor(random() * lots.length);
-    const lot = lots[index]!;
-    if (lot.bidsLeft <= 0) {
-      lots[index] = openLot();
-      const closedAt = now().toISOString();
-      if (lot.lastBidId !== null && lot.leader !== null) {
-        onSold?.({
-          // Lot numbers start again at lot-0001 when the relay restarts; the winning bid's uuid
-          // keeps the id unique across restarts, so the console's idempotence never merges two sales.
-          platformId: `${lot.sale.auctionId}:${lot.lotId}:${lot.lastBidId}`,
-          auctionId: lot.sale.auctionId,
-          lotId: lot.lotId,
-          lotTitle: lot.lotTitle,
-          buyer: lot.leader,
-          amount: lot.amount,
-          currency: lot.sale.currency,
-          closedAt,
+  /** Closes the lots whose time has come and opens the next ones in their slots. */
+  function turnOver(at: number): SimulatorEvent[] {
+    const events: SimulatorEvent[] = [];
+    for (const [state, lots] of openBySale) {
+      for (const lot of lots.filter((candidate) => at >= candidate.closesAt)) {
+        lots.splice(lots.indexOf(lot), 1);
+        events.push(close(lot, at));
+      }
+      while (lots.length < state.sale.openAtOnce) {
+        const next = plan.takeNext(state, at);
+        if (next === null) break;
+        if (!next.accepted) onUnconfirmedOpen?.(next.item);
+        lots.push(openLot(next.item, next.closesAt, random));
+        const { auctionId, lotId, scheduledCloseAt } = next.item;
+        const openedAt = new Date(at).toISOString();
+        events.push({
+          type: 'lot.opened',
+          v: 1,
+          auctionId,
+          lotId,
+          openedAt,
+          closesAt: scheduledCloseAt,
         });
       }
-      return {
-        type: 'lot.closed',
-        v: 1,
-        auctionId: lot.sale.auctionId,
-        lotId: lot.lotId,
-        winningBidId: lot.lastBidId,
-        closedAt,
-      };
     }
-    const bidder = pick(bidders.filter((name) => name !== lot.leader));
-    lot.amount = lot.leader === null ? lot.amount : lot.amount + incrementFor(lot.amount);
-    lot.leader = bidder;
-    lot.lastBidId = uuid();
-    lot.bidsLeft -= 1;
-    return {
-      type: 'bid.placed',
-      v: 1,
-      bidId: lot.lastBidId,
-      auctionId: lot.sale.auctionId,
-      lotId: lot.lotId,
-      lotTitle: lot.lotTitle,
-      bidder,
-      amount: lot.amount,
-      currency: lot.sale.currency,
-      placedAt: now().toISOString(),
-    };
+    open = [...openBySale.values()].flat();
+    return events;
+  }
+
+  /** One ordinary bid on a lot chosen at random among those the room still bids on. */
+  function bidSomewhere(at: number): BidPlaced | null {
+    const held = patterns.held();
+    const candidates = open.filter((lot) => lot !== held && !isSpent(lot));
+    while (candidates.length > 0) {
+      const [lot] = candidates.splice(Math.floor(random() * candidates.length), 1);
+      const bid = ordinaryBid(lot!, at, room);
+      if (bid) return bid;
+    }
+    return null;
+  }
+
+  return {
+    /**
+     * This tick's messages for `bids`, in order: lots closing, lots opening, then a bid (or an
+     * anomaly's bids). Empty while the first lots wait for the console, or the room waits.
+     */
+    next(): SimulatorEvent[] {
+      const at = now().getTime();
+      const fresh = plan.catalogue(at);
+      if (fresh.length > 0) onCatalogue?.(fresh);
+      const events = turnOver(at);
+      const played = patterns.step(at);
+      if (played) events.push(...played);
+      else {
+        const bid = bidSomewhere(at);
+        if (bid) events.push(bid);
+      }
+      return events;
+    },
+    /** The console accepted these catalogue entries: their lots may open. */
+    accept: (lots: readonly { auctionId: string; lotId: string }[]) => plan.accept(lots),
+    /** Per auctionId, one past the last lot opened: firstLotNumbers for the next run. */
+    resumeLotNumbers: (): Record<string, number> =>
+      Object.fromEntries(plan.states.map((state) => [state.sale.auctionId, state.resumeAt])),
   };
 }
+
+export type BidGenerator = ReturnType<typeof createBidGenerator>;

@@ -1,24 +1,29 @@
-// What one attempt at the console's ingest means for its batch, and how long to wait after it:
-// plain functions, no I/O. The console takes 1 to 100 agreements and at most 64 KiB a request
-// (else 413), and refuses the whole batch for one invalid agreement (400); so a refused batch of
-// several is cut in halves until the refused agreement is alone, and only it is dropped.
+// What one attempt at a console ingest means for its batch, and how long to wait after it: plain
+// functions, no I/O. The console takes a bounded batch of at most 64 KiB a request (else 413), and
+// refuses the whole batch for one invalid item (400) or for one item that conflicts with what it
+// holds (409, such as a lot number another lot of the sale keeps); so a refused batch of several
+// is cut in halves until the refused item is alone, and only it is dropped.
 
 export type Outcome =
   | { kind: 'delivered' }
   /** The console is away or busy: the same batch later. */
   | { kind: 'retry'; reason: string; retryAfterMs: number }
-  /** The token: the agreements are fine, so they wait for ops to fix it on either side. */
+  /** The token: the items are fine, so they wait for ops to fix it on either side. */
   | { kind: 'unauthorized'; message: string }
-  /** Too large, or one agreement in it is invalid: each half on its own. */
+  /** Too large, or one item in it is invalid or conflicting: each half on its own. */
   | { kind: 'split'; status: number; message: string }
   /** For good: sending it again would be refused again. */
   | { kind: 'refused'; status: number; message: string };
 
-/** What to check when the console refuses a single agreement, or a batch for another reason. */
+/** What to check when the console refuses a single item, or a batch for another reason. */
 export const refusalHints: Record<number, string> = {
   400: 'the console finds it invalid',
+  409: 'it conflicts with what the console holds',
   413: 'it alone exceeds the console’s body limit',
 };
+
+/** Statuses that refuse a whole batch for what may be one of its items. */
+const splitStatuses = new Set([400, 409, 413]);
 
 /** Retry-After in seconds, as the console's 429 sends it; 0 when absent or a date. */
 function retryAfterMs(header: string | null): number {
@@ -55,8 +60,7 @@ export function answerOutcome({ status, body, retryAfter }: Answer, batchLength:
       retryAfterMs: retryAfterMs(retryAfter),
     };
   if (status === 401) return { kind: 'unauthorized', message };
-  if ((status === 400 || status === 413) && batchLength > 1)
-    return { kind: 'split', status, message };
+  if (splitStatuses.has(status) && batchLength > 1) return { kind: 'split', status, message };
   return { kind: 'refused', status, message };
 }
 

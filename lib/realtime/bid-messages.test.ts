@@ -87,8 +87,57 @@ describe('classifyMessage: lot.closed v1', () => {
   });
 });
 
+const validOpened = () => ({
+  type: 'lot.opened',
+  v: 1,
+  auctionId: 'auction-2026-spring',
+  lotId: 'lot-42',
+  openedAt: '2026-05-01T14:00:00.000Z',
+  closesAt: '2026-05-01T14:05:00+02:00' as string | null,
+});
+
+describe('classifyMessage: lot.opened v1', () => {
+  it('accepts a lot.opened with a scheduled close', () => {
+    expect(classifyMessage(validOpened())).toEqual({ kind: 'lot-opened', opened: validOpened() });
+  });
+
+  it('accepts a lot.opened with closesAt null (no scheduled close)', () => {
+    const payload = { ...validOpened(), closesAt: null };
+    expect(classifyMessage(payload)).toEqual({ kind: 'lot-opened', opened: payload });
+  });
+
+  it('drops unknown extra fields from the message it hands back', () => {
+    expect(classifyMessage({ ...validOpened(), lotTitle: 'Nu couché' })).toEqual({
+      kind: 'lot-opened',
+      opened: validOpened(),
+    });
+  });
+
+  it.each([
+    { name: 'closesAt missing', payload: without(validOpened(), 'closesAt') },
+    { name: 'closesAt not a date', payload: { ...validOpened(), closesAt: 'in five minutes' } },
+    { name: 'closesAt in epoch ms', payload: { ...validOpened(), closesAt: 1_777_644_300_000 } },
+    { name: 'openedAt missing', payload: without(validOpened(), 'openedAt') },
+    { name: 'openedAt null', payload: { ...validOpened(), openedAt: null } },
+    { name: 'openedAt date only', payload: { ...validOpened(), openedAt: '2026-05-01' } },
+    { name: 'auctionId missing', payload: without(validOpened(), 'auctionId') },
+    { name: 'lotId empty', payload: { ...validOpened(), lotId: '' } },
+    { name: 'lotId of 101 chars', payload: { ...validOpened(), lotId: 'l'.repeat(101) } },
+    { name: 'auctionId a number', payload: { ...validOpened(), auctionId: 7 } },
+    { name: 'v 2', payload: { ...validOpened(), v: 2 } },
+    { name: 'v missing', payload: without(validOpened(), 'v') },
+  ])('rejects a lot.opened with $name as invalid', ({ payload }) => {
+    expect(classifyMessage(payload)).toEqual({ kind: 'invalid' });
+  });
+
+  it('a lot.opened shape under type lot.closed is invalid, and a lot.closed under lot.opened too', () => {
+    expect(classifyMessage({ ...validOpened(), type: 'lot.closed' })).toEqual({ kind: 'invalid' });
+    expect(classifyMessage({ ...validClosed(), type: 'lot.opened' })).toEqual({ kind: 'invalid' });
+  });
+});
+
 describe('classifyMessage: unknown types', () => {
-  it.each(['bid.retracted', 'auction.opened', 'lot.opened', 'BID.PLACED', 'bid.placed.v2'])(
+  it.each(['bid.retracted', 'auction.opened', 'lot.reopened', 'BID.PLACED', 'bid.placed.v2'])(
     '%s is an unknown type (ignored and counted, not invalid)',
     (type) => {
       expect(classifyMessage({ ...validBid(), type })).toEqual({ kind: 'unknown-type' });

@@ -29,13 +29,29 @@ export const lotClosedSchema = z.object({
 });
 export type LotClosed = z.infer<typeof lotClosedSchema>;
 
+/**
+ * `lot.opened` v1 on `bids` (docs/product-contract.md §11): bidding on a lot starts. `closesAt` is
+ * the lot's scheduled close, null when the catalogue gives none; present either way, so that a
+ * message that forgot it is caught rather than read as "no close".
+ */
+export const lotOpenedSchema = z.object({
+  type: z.literal('lot.opened'),
+  v: z.literal(1),
+  auctionId: text(100),
+  lotId: text(100),
+  openedAt: z.iso.datetime({ offset: true }),
+  closesAt: z.nullable(z.iso.datetime({ offset: true })),
+});
+export type LotOpened = z.infer<typeof lotOpenedSchema>;
+
 export type ClassifiedMessage =
   | { kind: 'bid'; bid: BidPlaced }
   | { kind: 'lot-closed'; closed: LotClosed }
+  | { kind: 'lot-opened'; opened: LotOpened }
   | { kind: 'unknown-type' }
   | { kind: 'invalid' };
 
-const knownTypes = new Set(['bid.placed', 'lot.closed']);
+const knownTypes = new Set(['bid.placed', 'lot.closed', 'lot.opened']);
 
 /** Sorts a payload into what the store uses, what it ignores (unknown types) and what is invalid. */
 export function classifyMessage(payload: unknown): ClassifiedMessage {
@@ -47,5 +63,7 @@ export function classifyMessage(payload: unknown): ClassifiedMessage {
   if (bid.success) return { kind: 'bid', bid: bid.data };
   const closed = lotClosedSchema.safeParse(payload);
   if (closed.success) return { kind: 'lot-closed', closed: closed.data };
+  const opened = lotOpenedSchema.safeParse(payload);
+  if (opened.success) return { kind: 'lot-opened', opened: opened.data };
   return { kind: 'invalid' };
 }

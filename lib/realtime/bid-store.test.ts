@@ -481,6 +481,39 @@ describe('counters', () => {
     });
   });
 
+  it('handles lot.opened as a known message: not a bid, not invalid, not an unknown type', () => {
+    const { store, snap } = setup();
+    const opened = (timetoken: string, closesAt: string | null): IncomingMessage => ({
+      timetoken,
+      payload: {
+        type: 'lot.opened',
+        v: 1,
+        auctionId: 'auction-1',
+        lotId: 'lot-1',
+        openedAt: '2026-11-21T09:59:00.000Z',
+        closesAt,
+      },
+    });
+    expect(
+      store.ingest([
+        opened(tt(T0 + 1), '2026-11-21T10:05:00.000Z'),
+        opened(tt(T0 + 2), null),
+        nth(3),
+      ]),
+    ).toBe(1);
+    const { bids, lots, counters, lastTimetoken } = snap();
+    expect(ids(bids)).toEqual([uuid(3)]);
+    expect(lots).toHaveLength(1);
+    expect(counters).toEqual({
+      bids: 1,
+      invalid: 0,
+      undecryptable: 0,
+      unknownType: 0,
+      duplicates: 0,
+    });
+    expect(lastTimetoken).toBe(tt(T0 + 3));
+  });
+
   it('keeps each kind in its own counter in a mixed batch', () => {
     const { store, snap } = setup();
     store.ingest([

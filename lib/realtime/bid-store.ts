@@ -148,6 +148,9 @@ export function createBidStore({
       case 'lot-closed':
         lots.close(classified.closed, message.timetoken);
         return false;
+      case 'lot-opened':
+        // A known message, so neither invalid nor unknown; the board has no use for it yet.
+        return false;
       case 'bid': {
         if (seenBidIds.has(classified.bid.bidId)) {
           counters.duplicates += 1;
