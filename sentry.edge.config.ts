@@ -1,13 +1,11 @@
 import * as Sentry from '@sentry/nextjs';
-import { resolveAppEnv } from '@/lib/app-env';
+import { edgeEnv } from '@/lib/env';
 import { sendsToSentry } from '@/lib/errors/reporting-config';
 import { sharedSentryOptions } from '@/lib/errors/sentry-options';
 
-// The Edge runtime reads the two values it needs directly: the full env module is Node-only.
-const reporting = {
-  appEnv: resolveAppEnv(process.env.APP_ENV, process.env.VERCEL_ENV) ?? 'local',
-  dsn: process.env.SENTRY_DSN || null,
-};
+// The Edge runtime's part of the environment: no start-up checks, which the Node server makes.
+const env = edgeEnv();
+const reporting = { appEnv: env.appEnv, dsn: env.sentryDsn };
 
 if (sendsToSentry(reporting)) {
   Sentry.init(sharedSentryOptions(reporting.dsn, reporting.appEnv));
