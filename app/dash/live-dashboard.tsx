@@ -1,18 +1,31 @@
 'use client';
 
+import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useBidStore } from '@/lib/realtime/use-bid-store';
 import { useRealtime } from '@/lib/realtime/use-realtime';
+import { useSaleDesk } from '@/lib/realtime/use-sale-desk';
+import { lotLabelOf } from '@/lib/sales/sale-view';
 import { BidRateSparkline } from './bid-rate-sparkline';
 import { ConnectionStatus } from './connection-status';
 import { DashboardKpis } from './dashboard-kpis';
-import { LiveFeed } from './live-feed';
+import { FlagsPanel } from './flags-panel';
+import { LiveFeed, type BidLabel } from './live-feed';
 import { LotLeaderboard } from './lot-leaderboard';
+import { SaleFocus } from './sale-focus';
+import { SalesOverview } from './sales-overview';
 
-/** The live part of /dash: loaded only after the access check allows (it carries the SDK). */
+/**
+ * The live part of /dash: loaded only after the access check allows (it carries the SDK).
+ * `?sale=ID` focuses one sale (docs/product-contract.md §11); the URL holds the choice, so a
+ * reload, Back and a shared link show the same view.
+ */
 export default function LiveDashboard() {
   const { retry } = useRealtime();
   const snapshot = useBidStore();
+  const desk = useSaleDesk();
+  const params = useSearchParams();
+  const saleId = params.get('sale');
   const [now, setNow] = useState(() => Date.now());
 
   // "Last minute" figures move on even when no bid arrives.
@@ -21,14 +34,32 @@ export default function LiveDashboard() {
     return () => clearInterval(timer);
   }, []);
 
+  const shownNow = Math.max(now, snapshot.rateEndsAt);
+  const labelOf: BidLabel = (bid) => lotLabelOf(desk.sales, bid.auctionId, bid.lotId);
+
   return (
     <div className="live-dashboard">
       <ConnectionStatus snapshot={snapshot} onRetry={retry} />
-      <DashboardKpis snapshot={snapshot} now={Math.max(now, snapshot.rateEndsAt)} />
-      <div className="live-dashboard__grid">
-        <LiveFeed bids={snapshot.bids} />
-        <LotLeaderboard lots={snapshot.lots} />
-      </div>
+      {saleId ? (
+        <SaleFocus
+          auctionId={saleId}
+          lotId={params.get('lot')}
+          snapshot={snapshot}
+          desk={desk}
+          labelOf={labelOf}
+          now={shownNow}
+        />
+      ) : (
+        <>
+          <DashboardKpis snapshot={snapshot} now={shownNow} />
+          <SalesOverview snapshot={snapshot} desk={desk} now={shownNow} />
+          <div className="live-dashboard__grid">
+            <LiveFeed bids={snapshot.bids} labelOf={labelOf} />
+            <LotLeaderboard lots={snapshot.lots} labelOf={labelOf} />
+          </div>
+          <FlagsPanel flags={desk.flags} sales={desk.sales} bids={snapshot.bids} />
+        </>
+      )}
       <BidRateSparkline snapshot={snapshot} />
     </div>
   );

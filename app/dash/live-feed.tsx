@@ -8,9 +8,22 @@ import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import { isNewer } from '@/lib/realtime/timetoken';
 import { useIsMobile } from '@/lib/viewport/use-is-mobile';
 
+/** A bid's lot number and sale title, when the catalogue knows them. */
+export type BidLabel = (lot: { auctionId: string; lotId: string }) => {
+  lotNumber?: number;
+  saleTitle?: string;
+};
+
 /** Newest bids first, virtualized; pausing freezes the list and counts what arrives meanwhile. */
-export function LiveFeed({ bids }: { bids: readonly StoredBid[] }) {
+export function LiveFeed({
+  bids,
+  labelOf = () => ({}),
+}: {
+  bids: readonly StoredBid[];
+  labelOf?: BidLabel;
+}) {
   const t = useTranslations('LiveDashboard');
+  const tDesk = useTranslations('SaleDesk');
   const format = useFormatter();
   const formatMoney = useFormatMoney();
   const isMobile = useIsMobile();
@@ -68,20 +81,31 @@ export function LiveFeed({ bids }: { bids: readonly StoredBid[] }) {
           >
             {virtualizer.getVirtualItems().map((item) => {
               const bid = shown[item.index]!;
+              const { lotNumber, saleTitle } = labelOf(bid);
+              // Lot number and sale on every row: two lots may share a title (§11).
+              const lotText = tDesk('bidLot', {
+                lot:
+                  lotNumber === undefined
+                    ? tDesk('unnumbered')
+                    : tDesk('lotNumber', { number: lotNumber }),
+                title: bid.lotTitle,
+                sale: saleTitle ?? bid.auctionId,
+              });
               return (
                 <li
                   key={item.key}
                   className="feed__item"
                   data-testid="bid"
                   data-bid-id={bid.bidId}
+                  data-auction-id={bid.auctionId}
                   style={{ transform: `translateY(${item.start}px)`, height: item.size }}
                 >
                   <time dateTime={bid.placedAt}>
                     {format.dateTime(new Date(bid.placedAt), { timeStyle: 'medium' })}
                   </time>
-                  <span className="feed__lot">
+                  <span className="feed__lot" title={lotText}>
                     <span className="visually-hidden">{t('lot')}: </span>
-                    {bid.lotTitle}
+                    {lotText}
                   </span>
                   <span className="feed__bidder">
                     <span className="visually-hidden">{t('bidder')}: </span>

@@ -55,3 +55,60 @@ export async function occupancyOnRelay(): Promise<number> {
   const body = (await response.json()) as { occupancy: number };
   return body.occupancy;
 }
+
+/** A catalogue lot for `POST /api/platform/lots` (docs/product-contract.md §11). */
+export interface TestLot {
+  auctionId: string;
+  saleTitle: string;
+  lotId: string;
+  lotNumber: number;
+  lotTitle: string;
+  currency?: string;
+  lowEstimate?: number;
+  highEstimate?: number;
+  reserve?: number | null;
+  scheduledCloseAt?: string | null;
+}
+
+/** Ingests lots as the platform does (the embedded console's platform token); returns the status. */
+export async function ingestLots(lots: TestLot[], consoleUrl = 'http://localhost:3100') {
+  const response = await fetch(`${consoleUrl}/api/platform/lots`, {
+    method: 'POST',
+    headers: {
+      authorization: 'Bearer embedded-platform-token',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      items: lots.map((lot) => ({
+        currency: 'EUR',
+        lowEstimate: 100_000,
+        highEstimate: 10_000_000,
+        reserve: null,
+        startingBid: 50_000,
+        scheduledCloseAt: null,
+        ...lot,
+      })),
+    }),
+  });
+  return response.status;
+}
+
+/** A `bid.placed` on one lot of one sale; `amount` in minor units. */
+export function saleBid(
+  lot: Pick<TestLot, 'auctionId' | 'lotId' | 'lotTitle'>,
+  bidder: string,
+  amount: number,
+) {
+  return {
+    type: 'bid.placed',
+    v: 1,
+    bidId: crypto.randomUUID(),
+    auctionId: lot.auctionId,
+    lotId: lot.lotId,
+    lotTitle: lot.lotTitle,
+    bidder,
+    amount,
+    currency: 'EUR',
+    placedAt: new Date().toISOString(),
+  };
+}

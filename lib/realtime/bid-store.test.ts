@@ -246,6 +246,7 @@ describe('per-lot aggregation', () => {
         bidCount: 1,
         leader: 'Carol',
         lastTimetoken: tt(T0 + 3),
+        lastBidTimetoken: tt(T0 + 3),
         closed: false,
       },
       {
@@ -258,6 +259,7 @@ describe('per-lot aggregation', () => {
         bidCount: 2,
         leader: 'Bob',
         lastTimetoken: tt(T0 + 2),
+        lastBidTimetoken: tt(T0 + 2),
         closed: false,
       },
     ]);

@@ -1,6 +1,7 @@
-import { classifyMessage, type BidPlaced } from './bid-messages';
+import { classifyMessage, type BidPlaced, type LotClosed, type LotOpened } from './bid-messages';
 import { createLotBoard, type LotSummary } from './lot-board';
 import { createRateBuckets } from './rate-buckets';
+import { saleDesk } from './sale-desk';
 import { isNewer, latestOf } from './timetoken';
 
 export type { LotSummary } from './lot-board';
@@ -43,7 +44,16 @@ export interface IncomingMessage {
   error?: string | null;
 }
 
+/** Told of every new bid, close and open the store accepts (the sale desk: catalogue, flags). */
+export interface BidStoreObserver {
+  onBid(bid: BidPlaced): void;
+  onLotClosed(closed: LotClosed): void;
+  onLotOpened(opened: LotOpened): void;
+  reset(): void;
+}
+
 interface BidStoreOptions {
+  observer?: BidStoreObserver;
   windowSize?: number;
   maxLots?: number;
   rateSeconds?: number;
@@ -75,6 +85,7 @@ export function createBidStore({
   maxLots = 200,
   rateSeconds = 300,
   schedule = nextFrame,
+  observer,
 }: BidStoreOptions = {}) {
   // Newest first. Changed in place; the snapshot copies it once per frame, not once per bid.
   const bids: StoredBid[] = [];
@@ -147,9 +158,11 @@ export function createBidStore({
         return false;
       case 'lot-closed':
         lots.close(classified.closed, message.timetoken);
+        observer?.onLotClosed(classified.closed);
         return false;
       case 'lot-opened':
-        // A known message, so neither invalid nor unknown; the board has no use for it yet.
+        // Neither invalid nor unknown; the sale desk keeps which lots are open.
+        observer?.onLotOpened(classified.opened);
         return false;
       case 'bid': {
         if (seenBidIds.has(classified.bid.bidId)) {
@@ -162,6 +175,7 @@ export function createBidStore({
         insertBid(bid);
         lots.addBid(bid);
         rate.count(message.timetoken);
+        observer?.onBid(classified.bid);
         return true;
       }
     }
@@ -214,6 +228,7 @@ export function createBidStore({
       lastTimetoken = null;
       replayed = null;
       rate.clear();
+      observer?.reset();
       changed();
     },
   };
@@ -222,4 +237,4 @@ export function createBidStore({
 export type BidStore = ReturnType<typeof createBidStore>;
 
 /** The browser's one store: fed by the realtime provider, read by the dashboard. */
-export const bidStore = createBidStore();
+export const bidStore = createBidStore({ observer: saleDesk });

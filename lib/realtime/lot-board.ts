@@ -11,6 +11,8 @@ export interface LotSummary {
   bidCount: number;
   leader: string;
   lastTimetoken: string;
+  /** The newest bid's timetoken (a close moves `lastTimetoken`, not this): "time since last bid". */
+  lastBidTimetoken: string;
   closed: boolean;
 }
 
@@ -58,6 +60,7 @@ export function createLotBoard(maxLots: number) {
           bidCount: 1,
           leader: bid.bidder,
           lastTimetoken: bid.timetoken,
+          lastBidTimetoken: bid.timetoken,
           closed: closedKeys.has(key),
         });
         if (lots.size > maxLots) evict();
@@ -70,6 +73,7 @@ export function createLotBoard(maxLots: number) {
         highBid: isHigher ? bid.amount : lot.highBid,
         leader: isHigher ? bid.bidder : lot.leader,
         lastTimetoken: latestOf(bid.timetoken, lot.lastTimetoken)!,
+        lastBidTimetoken: latestOf(bid.timetoken, lot.lastBidTimetoken)!,
       });
     },
     close(closed: LotClosed, timetoken: string) {

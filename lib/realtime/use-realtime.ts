@@ -6,6 +6,7 @@ import { onSignOut } from '@/lib/auth/sign-out';
 import { readOrCreateClientId } from '@/lib/storage/stored-values';
 import { bidStore } from './bid-store';
 import { connectRealtime, type RealtimeConnection } from './pubnub-connection';
+import { saleDesk } from './sale-desk';
 import { realtimeConfigSchema, tokenRefreshDelayMs, type RealtimeConfig } from './realtime-config';
 
 /**
@@ -41,6 +42,8 @@ export function useRealtime(): { retry: () => void } {
       }, tokenRefreshDelayMs(config.tokenTtlSeconds));
     };
     bidStore.setConnection('connecting');
+    // The catalogue loads beside the connection; a bid on a lot it lacks refreshes it.
+    void saleDesk.refresh();
     fetchConfig()
       .then((config) => {
         if (isCancelled()) return;

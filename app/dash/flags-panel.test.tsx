@@ -1,0 +1,89 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
+import en from '@/messages/en.json';
+import type { Flag } from '@/lib/sale-desk/flags/flag';
+import { acknowledgedFlagsKey } from '@/lib/sales/acknowledged-flags';
+import type { Sale } from '@/lib/sales/lot';
+import { FlagsPanel } from './flags-panel';
+
+const sales: Sale[] = [
+  {
+    auctionId: 'cars-a',
+    saleTitle: 'Cars A',
+    lots: [
+      {
+        auctionId: 'cars-a',
+        lotId: 'mustang',
+        lotNumber: 7,
+        lotTitle: '1967 Ford Mustang Shelby GT500',
+        currency: 'EUR',
+        lowEstimate: 1,
+        highEstimate: 2,
+        reserve: null,
+        startingBid: 1,
+        scheduledCloseAt: null,
+      },
+    ],
+  },
+];
+
+const flag = (n: number, rule: Flag['rule'] = 'jump'): Flag => ({
+  id: `${rule}:cars-a/mustang:${n}`,
+  rule,
+  auctionId: 'cars-a',
+  lotId: 'mustang',
+  paddles: ['Paddle 5'],
+  bidIds: [`bid-${n}`],
+  raisedAt: '2026-11-21T10:00:00.000Z',
+});
+
+function renderPanel(flags: Flag[]) {
+  const ui = (shown: Flag[]) => (
+    <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
+      <FlagsPanel flags={shown} sales={sales} bids={[]} />
+    </NextIntlClientProvider>
+  );
+  const view = render(ui(flags));
+  return { rerender: (shown: Flag[]) => view.rerender(ui(shown)) };
+}
+
+beforeEach(() => window.localStorage.clear());
+
+describe('FlagsPanel', () => {
+  it('lists flags with rule, lot number, sale and paddles, and counts per rule', () => {
+    renderPanel([flag(2, 'late'), flag(1)]);
+    const items = screen.getAllByTestId('flag');
+    expect(items).toHaveLength(2);
+    expect(items[1]).toHaveTextContent('jump · Lot 7 · Cars A');
+    expect(items[1]).toHaveTextContent('Paddles: Paddle 5');
+    expect(screen.getByTestId('flag-count-jump')).toHaveTextContent('1');
+    expect(screen.getByTestId('flag-count-late')).toHaveTextContent('1');
+    expect(screen.getByTestId('flag-count-burst')).toHaveTextContent('0');
+  });
+
+  it('announces only the flags raised after it appeared, politely', () => {
+    const { rerender } = renderPanel([flag(1)]);
+    const live = screen.getByTestId('flags-announcement');
+    expect(live).toHaveAttribute('aria-live', 'polite');
+    expect(live).toHaveTextContent(/^$/);
+    rerender([flag(2, 'late'), flag(1)]);
+    expect(live).toHaveTextContent('New flag: late on lot 7');
+  });
+
+  it('acknowledges a flag in localStorage; acknowledged ones hide unless asked for', () => {
+    renderPanel([flag(1)]);
+    fireEvent.click(screen.getByRole('button', { name: 'Acknowledge' }));
+    expect(screen.queryAllByTestId('flag')).toHaveLength(0);
+    expect(JSON.parse(window.localStorage.getItem(acknowledgedFlagsKey)!)).toEqual([flag(1).id]);
+    fireEvent.click(screen.getByLabelText('Show acknowledged flags'));
+    const item = screen.getByTestId('flag');
+    expect(item).toHaveAttribute('data-acknowledged', 'true');
+    expect(within(item).getByText('Acknowledged')).toBeInTheDocument();
+  });
+
+  it('remembers acknowledgements across a reload', () => {
+    window.localStorage.setItem(acknowledgedFlagsKey, JSON.stringify([flag(1).id]));
+    renderPanel([flag(1), flag(2)]);
+    expect(screen.getAllByTestId('flag')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,107 @@
+'use client';
+
+import Link from 'next/link';
+import { useFormatter, useTranslations } from 'next-intl';
+import type { StoredBid } from '@/lib/realtime/bid-store';
+import { useFormatMoney } from '@/lib/i18n/use-format-money';
+import { lotLadder } from '@/lib/sales/lot-ladder';
+import type { SaleLotRow } from '@/lib/sales/sale-view';
+import { reserveKey, saleHref } from './sale-labels';
+
+/**
+ * `?sale=ID&lot=LOT` (docs/product-contract.md §11): one lot's bid ladder (newest first, with the
+ * increment over the bid before), leader and underbidder, estimate band and reserve state. It
+ * reads the bids the store holds; the catch-up from history for older ones is not built yet.
+ */
+export function LotPanel({
+  auctionId,
+  lotId,
+  row,
+  bids,
+}: {
+  auctionId: string;
+  lotId: string;
+  row: SaleLotRow | undefined;
+  bids: readonly StoredBid[];
+}) {
+  const t = useTranslations('SaleDesk');
+  const tLive = useTranslations('LiveDashboard');
+  const format = useFormatter();
+  const formatMoney = useFormatMoney();
+  const { steps, leader, underbidder } = lotLadder(bids, auctionId, lotId);
+  const lotName =
+    row?.lotNumber == null ? t('unnumbered') : t('lotNumber', { number: row.lotNumber });
+  const paddleText = (bid: StoredBid | null) =>
+    bid ? `${bid.bidder}, ${formatMoney(bid.amount, bid.currency)}` : t('noValue');
+
+  return (
+    <section className="card lot-panel" aria-labelledby="lot-panel-title" data-testid="lot-panel">
+      <div className="card__header">
+        <h2 id="lot-panel-title">
+          {t('lotPanelTitle', { lot: lotName, title: row?.lotTitle ?? lotId })}
+        </h2>
+        <Link href={saleHref(auctionId)}>{t('closeLotPanel')}</Link>
+      </div>
+      {row === undefined ? (
+        <p className="empty">{t('lotNotFound')}</p>
+      ) : (
+        <dl className="lot-panel__facts">
+          <div>
+            <dt>{tLive('leader')}</dt>
+            <dd data-testid="lot-leader">{paddleText(leader)}</dd>
+          </div>
+          <div>
+            <dt>{t('underbidder')}</dt>
+            <dd data-testid="lot-underbidder">{paddleText(underbidder)}</dd>
+          </div>
+          <div>
+            <dt>{t('estimateBand')}</dt>
+            <dd>
+              {row.lowEstimate === null || row.highEstimate === null
+                ? t('noValue')
+                : t('estimateRange', {
+                    low: formatMoney(row.lowEstimate, row.currency),
+                    high: formatMoney(row.highEstimate, row.currency),
+                  })}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('reserve')}</dt>
+            <dd>{row.reserve === null ? t('reserveUnknown') : t(reserveKey[row.reserve])}</dd>
+          </div>
+        </dl>
+      )}
+      <h3>{t('ladderTitle')}</h3>
+      {steps.length === 0 ? (
+        <p className="empty">{t('ladderEmpty')}</p>
+      ) : (
+        <>
+          {/* Focusable: a keyboard user can scroll a long ladder. */}
+          <div className="ladder" tabIndex={0} role="region" aria-label={t('ladderTitle')}>
+            <ol>
+              {steps.map(({ bid, increment }) => (
+                <li key={bid.bidId} data-testid="ladder-step">
+                  <span>
+                    <span className="visually-hidden">{t('paddle')}: </span>
+                    {bid.bidder}
+                  </span>
+                  <span className="ladder__amount">{formatMoney(bid.amount, bid.currency)}</span>
+                  <span>
+                    <span className="visually-hidden">{t('increment')}: </span>
+                    {increment === null
+                      ? t('noValue')
+                      : `${increment >= 0 ? '+' : '−'}${formatMoney(Math.abs(increment), bid.currency)}`}
+                  </span>
+                  <time dateTime={bid.placedAt}>
+                    {format.dateTime(new Date(bid.placedAt), { timeStyle: 'medium' })}
+                  </time>
+                </li>
+              ))}
+            </ol>
+          </div>
+          <p className="empty">{t('ladderWindow')}</p>
+        </>
+      )}
+    </section>
+  );
+}

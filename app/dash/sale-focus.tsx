@@ -1,0 +1,71 @@
+'use client';
+
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import type { BidStoreSnapshot } from '@/lib/realtime/bid-store';
+import type { SaleDeskSnapshot } from '@/lib/realtime/sale-desk-store';
+import { saleBoard, saleFigures } from '@/lib/sales/sale-view';
+import { FlagsPanel } from './flags-panel';
+import { LotPanel } from './lot-panel';
+import { LiveFeed, type BidLabel } from './live-feed';
+import { SaleKpis } from './sale-kpis';
+import { SaleLotBoard } from './sale-lot-board';
+
+/** `/dash?sale=ID`: one sale's figures, bids, lots and flags, and nothing of the others. */
+export function SaleFocus({
+  auctionId,
+  lotId,
+  snapshot,
+  desk,
+  labelOf,
+  now,
+}: {
+  auctionId: string;
+  /** `&lot=LOT`: the lot panel is open on it. */
+  lotId: string | null;
+  snapshot: BidStoreSnapshot;
+  desk: SaleDeskSnapshot;
+  labelOf: BidLabel;
+  now: number;
+}) {
+  const t = useTranslations('SaleDesk');
+  const sale = desk.sales.find((candidate) => candidate.auctionId === auctionId);
+  const rows = saleBoard({
+    sale,
+    auctionId,
+    lots: snapshot.lots,
+    lotStates: desk.lotStates,
+    flags: desk.flags,
+  });
+  const bids = snapshot.bids.filter((bid) => bid.auctionId === auctionId);
+  const flags = desk.flags.filter((flag) => flag.auctionId === auctionId);
+
+  return (
+    <>
+      <section className="sale-focus" aria-labelledby="sale-focus-title">
+        <p>
+          <Link href="/dash">{t('allSales')}</Link>
+        </p>
+        <h2 id="sale-focus-title" data-testid="focused-sale">
+          {sale?.saleTitle ?? auctionId}
+        </h2>
+        <p className="sale-focus__lead">{t('focusLead')}</p>
+      </section>
+      <SaleKpis figures={saleFigures(rows, snapshot.bids, auctionId, now)} />
+      {lotId !== null && (
+        <LotPanel
+          key={lotId}
+          auctionId={auctionId}
+          lotId={lotId}
+          row={rows.find((row) => row.lotId === lotId)}
+          bids={bids}
+        />
+      )}
+      <SaleLotBoard rows={rows} />
+      <div className="live-dashboard__grid">
+        <LiveFeed key={auctionId} bids={bids} labelOf={labelOf} />
+        <FlagsPanel flags={flags} sales={desk.sales} bids={bids} />
+      </div>
+    </>
+  );
+}

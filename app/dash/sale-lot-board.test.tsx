@@ -1,0 +1,83 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
+import en from '@/messages/en.json';
+import type { SaleLotRow } from '@/lib/sales/sale-view';
+import { SaleLotBoard } from './sale-lot-board';
+
+let mobile = false;
+beforeEach(() => {
+  mobile = false;
+  window.matchMedia = ((query: string) => ({
+    matches: mobile,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  })) as unknown as typeof window.matchMedia;
+});
+
+const row = (lotNumber: number, extra: Partial<SaleLotRow> = {}): SaleLotRow => ({
+  key: JSON.stringify(['cars-a', `lot-${lotNumber}`]),
+  auctionId: 'cars-a',
+  lotId: `lot-${lotNumber}`,
+  lotNumber,
+  lotTitle: `Title ${lotNumber}`,
+  currency: 'EUR',
+  lowEstimate: 100_000,
+  highEstimate: 200_000,
+  highBid: null,
+  bidCount: 0,
+  leader: null,
+  lastBidAt: null,
+  open: true,
+  closesAt: null,
+  reserve: 'not-met',
+  flags: 0,
+  ...extra,
+});
+
+const renderBoard = (rows: SaleLotRow[]) =>
+  render(
+    <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
+      <SaleLotBoard rows={rows} />
+    </NextIntlClientProvider>,
+  );
+
+const lotIds = () => screen.getAllByTestId('board-lot').map((item) => item.dataset.lotId);
+
+describe('SaleLotBoard', () => {
+  it('shows the rows in the order given, with estimate, reserve state and flags', () => {
+    renderBoard([
+      row(1, { highBid: 150_000, bidCount: 3, leader: 'Paddle 2', reserve: 'met' }),
+      row(2, { flags: 2, open: false }),
+    ]);
+    expect(lotIds()).toEqual(['lot-1', 'lot-2']);
+    const [first, second] = screen.getAllByTestId('board-lot');
+    expect(first).toHaveTextContent('€1,000.00 – €2,000.00');
+    expect(first).toHaveTextContent('€1,500.00');
+    expect(first).toHaveTextContent('Paddle 2');
+    expect(first).toHaveTextContent('met');
+    expect(second).toHaveAttribute('data-flagged', 'true');
+    expect(second).toHaveTextContent('2 flags');
+  });
+
+  it('filters open and closed lots', () => {
+    renderBoard([row(1), row(2, { open: false })]);
+    fireEvent.click(screen.getByRole('button', { name: 'Closed' }));
+    expect(lotIds()).toEqual(['lot-2']);
+    expect(screen.getByRole('button', { name: 'Closed' })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(lotIds()).toEqual(['lot-1']);
+  });
+
+  it('counts down to a known close', () => {
+    renderBoard([row(1, { closesAt: new Date(Date.now() + 90_500).toISOString() })]);
+    expect(screen.getByTestId('board-lot')).toHaveTextContent(/in 1:(30|31)/);
+  });
+
+  it('is cards, not a table, at 700px and below', () => {
+    mobile = true;
+    renderBoard([row(1)]);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByTestId('board-lot')).toHaveClass('lot-card');
+  });
+});

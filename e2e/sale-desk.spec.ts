@@ -1,0 +1,202 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ingestLots, publishToRelay, saleBid, type TestLot } from './support/relay';
+import { authStatePath } from './support/servers';
+
+test.use({ storageState: authStatePath });
+
+// The sale desk of docs/product-contract.md §11: sale focus in the URL, a stable lot board, flags.
+const mustang = '1967 Ford Mustang Shelby GT500';
+const unique = (name: string) => `e2e-${name}-${crypto.randomUUID().slice(0, 8)}`;
+
+function saleOf(auctionId: string, saleTitle: string, titles: string[]): TestLot[] {
+  return titles.map((lotTitle, index) => ({
+    auctionId,
+    saleTitle,
+    lotId: `lot-${index + 1}`,
+    lotNumber: index + 1,
+    lotTitle,
+  }));
+}
+
+async function publish(payloads: unknown[]) {
+  for (const payload of payloads) expect(await publishToRelay(payload)).toBe(200);
+}
+
+const live = (page: Page) =>
+  expect(page.locator('.connection-chip')).toHaveText('Live', { timeout: 15_000 });
+
+const boardOrder = (page: Page) =>
+  page.getByTestId('board-lot').evaluateAll((rows) => rows.map((row) => row.dataset.lotId));
+
+test('?sale= shows one sale only: two lots with the same title never merge', async ({ page }) => {
+  const a = unique('cars-a');
+  const b = unique('cars-b');
+  const saleA = saleOf(a, `Cars A ${a}`, [mustang, 'Jaguar E-Type']);
+  const saleB = saleOf(b, `Cars B ${b}`, [mustang]);
+  expect(await ingestLots([...saleA, ...saleB])).toBe(200);
+
+  await page.goto(`/dash?sale=${a}`);
+  await live(page);
+  await expect(page.getByTestId('focused-sale')).toHaveText(`Cars A ${a}`);
+  await expect(page.getByTestId('board-lot')).toHaveCount(2);
+  await publish([
+    saleBid(saleA[0]!, 'Paddle 1', 100_000),
+    saleBid(saleB[0]!, 'Paddle 9', 500_000),
+    saleBid(saleA[0]!, 'Paddle 2', 110_000),
+    saleBid(saleB[0]!, 'Paddle 8', 550_000),
+  ]);
+  const lotOne = page.locator('[data-testid="board-lot"][data-lot-id="lot-1"]');
+  await expect(lotOne).toContainText('€1,100.00');
+  await expect(lotOne).toContainText('Paddle 2');
+  await expect(lotOne).not.toContainText('Paddle 8');
+  // Every bid in the feed is sale A's, each naming its lot number and sale.
+  const feed = page.getByTestId('bid');
+  await expect(feed).toHaveCount(2);
+  await expect(page.locator(`[data-testid="bid"]:not([data-auction-id="${a}"])`)).toHaveCount(0);
+  await expect(feed.first()).toContainText(`Lot 1, ${mustang}, Cars A ${a}`);
+
+  // The overview lists both sales as real links; the choice follows the URL, Back included.
+  await page.getByRole('link', { name: 'All sales' }).click();
+  await expect(page).toHaveURL(/\/dash$/);
+  await page.getByRole('link', { name: `Cars B ${b}` }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?sale=${b}$`));
+  await expect(page.getByTestId('focused-sale')).toHaveText(`Cars B ${b}`);
+  await expect(page.getByTestId('board-lot')).toHaveCount(1);
+  await expect(page.getByTestId('board-lot')).toContainText('€5,500.00');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dash$/);
+  await page.goBack();
+  await expect(page.getByTestId('focused-sale')).toHaveText(`Cars A ${a}`);
+});
+
+test('the lot board keeps the running order while 50 bids arrive', async ({ page }) => {
+  const id = unique('order');
+  const lots = saleOf(id, `Order ${id}`, ['One', 'Two', 'Three', 'Four', 'Five']);
+  expect(await ingestLots(lots)).toBe(200);
+  await page.goto(`/dash?sale=${id}`);
+  await live(page);
+  const order = ['lot-1', 'lot-2', 'lot-3', 'lot-4', 'lot-5'];
+  await expect.poll(() => boardOrder(page)).toEqual(order);
+
+  // Record every order the board shows while the bids arrive, in the page itself.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { boardOrders: string[] }).boardOrders = seen;
+    const body = document.querySelector('.board tbody')!;
+    new MutationObserver(() =>
+      seen.push(
+        [...body.querySelectorAll<HTMLElement>('[data-lot-id]')]
+          .map((row) => row.dataset.lotId)
+          .join(','),
+      ),
+    ).observe(body, { childList: true, subtree: true, characterData: true });
+  });
+  const amounts = new Map<string, number>();
+  for (let n = 0; n < 50; n += 1) {
+    // Later lots first, so that "most recently bid on" would reorder the board.
+    const lot = lots[(7 * n + 4) % lots.length]!;
+    const amount = (amounts.get(lot.lotId) ?? 100_000) + 10_000;
+    amounts.set(lot.lotId, amount);
+    expect(await publishToRelay(saleBid(lot, `Paddle ${n % 3}`, amount))).toBe(200);
+  }
+  await expect(page.getByTestId('sale-bids-last-minute')).toHaveText('50', { timeout: 15_000 });
+  expect(await boardOrder(page)).toEqual(order);
+  const orders = await page.evaluate(
+    () => (window as unknown as { boardOrders: string[] }).boardOrders,
+  );
+  expect(orders.length).toBeGreaterThan(0);
+  expect(new Set(orders)).toEqual(new Set([order.join(',')]));
+});
+
+test('a jump raises one flag, marked on the board, that can be acknowledged', async ({ page }) => {
+  const id = unique('flags');
+  const lots = saleOf(id, `Flags ${id}`, ['Tiffany lamp']);
+  expect(await ingestLots(lots)).toBe(200);
+  await page.goto(`/dash?sale=${id}`);
+  await live(page);
+  // 1,000.00 then 9,000.00: far more than five increments of 100.00 above the high bid.
+  await publish([saleBid(lots[0]!, 'Paddle 4', 100_000), saleBid(lots[0]!, 'Paddle 5', 900_000)]);
+
+  const flags = page.getByTestId('flag');
+  await expect(flags).toHaveCount(1);
+  await expect(flags).toHaveAttribute('data-rule', 'jump');
+  await expect(flags).toContainText('Lot 1 · Tiffany lamp');
+  await expect(flags).toContainText('Paddle 5');
+  await expect(page.getByTestId('flag-count-jump')).toHaveText('1');
+  await expect(page.getByTestId('flags-announcement')).toHaveText('New flag: jump on lot 1');
+  await expect(page.getByTestId('flags-announcement')).toHaveAttribute('aria-live', 'polite');
+  await expect(page.locator('[data-testid="board-lot"][data-flagged]')).toContainText('1 flag');
+
+  await flags.getByRole('button', { name: 'Acknowledge' }).click();
+  await expect(flags).toHaveCount(0);
+  await page.getByLabel('Show acknowledged flags').check();
+  await expect(flags).toHaveCount(1);
+  await expect(flags).toHaveAttribute('data-acknowledged', 'true');
+  const stored = await page.evaluate(() => localStorage.getItem('gavel.acknowledgedFlags'));
+  expect(JSON.parse(stored ?? '[]')).toEqual([expect.stringMatching(new RegExp(`^jump:${id}/`))]);
+});
+
+test('the focused sale at 375px: lots are cards, nothing overflows', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const id = unique('phone');
+  const lots = saleOf(id, `Phone ${id}`, ['Ming vase', 'Bronze horse']);
+  expect(await ingestLots(lots)).toBe(200);
+  await page.goto(`/dash?sale=${id}`);
+  await live(page);
+  await publish([saleBid(lots[1]!, 'Paddle 3', 120_000)]);
+  await expect(page.locator('.lot-card[data-lot-id="lot-2"]')).toContainText('€1,200.00');
+  await expect(page.getByRole('table')).toHaveCount(0);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('?lot= opens the lot panel: ladder newest first, increments, leader and underbidder', async ({
+  page,
+}) => {
+  const id = unique('panel');
+  const lots = saleOf(id, `Panel ${id}`, ['Ming vase', mustang]);
+  expect(await ingestLots(lots)).toBe(200);
+  await page.goto(`/dash?sale=${id}`);
+  await live(page);
+  await publish([
+    saleBid(lots[1]!, 'Paddle 1', 100_000),
+    saleBid(lots[1]!, 'Paddle 2', 110_000),
+    saleBid(lots[1]!, 'Paddle 1', 120_000),
+  ]);
+  await expect(page.locator('[data-lot-id="lot-2"]')).toContainText('€1,200.00');
+  await page.getByRole('link', { name: mustang }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?sale=${id}&lot=lot-2$`));
+  const panel = page.getByTestId('lot-panel');
+  await expect(panel.getByRole('heading', { name: `Lot 2 · ${mustang}` })).toBeVisible();
+  await expect(panel.getByTestId('ladder-step')).toHaveCount(3);
+  await expect(panel.getByTestId('ladder-step').first()).toContainText('Paddle 1');
+  await expect(panel.getByTestId('ladder-step').first()).toContainText('+€100.00');
+  await expect(panel.getByTestId('lot-leader')).toHaveText('Paddle 1, €1,200.00');
+  await expect(panel.getByTestId('lot-underbidder')).toHaveText('Paddle 2, €1,100.00');
+  // A reload keeps the panel: the URL holds it.
+  await page.reload();
+  await expect(page.getByTestId('lot-panel')).toBeVisible();
+  await page.getByRole('link', { name: 'Close the lot' }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?sale=${id}$`));
+  await expect(page.getByTestId('lot-panel')).toHaveCount(0);
+});
+
+for (const width of [375, 1440])
+  test(`axe finds no violations on a focused sale with its lot panel and a flag at ${width}px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const id = unique('axe');
+    const lots = saleOf(id, `Axe ${id}`, ['Ming vase']);
+    expect(await ingestLots(lots)).toBe(200);
+    await page.goto(`/dash?sale=${id}&lot=lot-1`);
+    await live(page);
+    await publish([saleBid(lots[0]!, 'Paddle 4', 100_000), saleBid(lots[0]!, 'Paddle 5', 900_000)]);
+    await expect(page.getByTestId('flag')).toHaveCount(1);
+    await expect(page.getByTestId('ladder-step')).toHaveCount(2);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations).toEqual([]);
+  });

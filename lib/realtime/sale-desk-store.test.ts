@@ -1,0 +1,156 @@
+import type { Sale } from '@/lib/sales/lot';
+import { bidOf, uuid } from '@/lib/sale-desk/testing/flag-script';
+import { createBidStore } from './bid-store';
+import { createSaleDeskStore, saleLotKey } from './sale-desk-store';
+
+const sale = (auctionId: string, lots: Array<[lotId: string, lotNumber: number]>): Sale => ({
+  auctionId,
+  saleTitle: `Sale ${auctionId}`,
+  lots: lots.map(([lotId, lotNumber]) => ({
+    auctionId,
+    lotId,
+    lotNumber,
+    lotTitle: '1967 Ford Mustang Shelby GT500',
+    currency: 'EUR',
+    lowEstimate: 100_000,
+    highEstimate: 200_000,
+    reserve: null,
+    startingBid: 50_000,
+    scheduledCloseAt: null,
+  })),
+});
+
+function setup(
+  loaded: Sale[] = [
+    sale('auction-1', [
+      ['lot-2', 2],
+      ['lot-1', 1],
+    ]),
+  ],
+) {
+  let clock = 1_000_000;
+  const load = jest.fn(() => Promise.resolve(loaded));
+  const desk = createSaleDeskStore({ load, now: () => clock, schedule: (flush) => flush() });
+  const store = createBidStore({ observer: desk, schedule: (flush) => flush() });
+  let timetoken = 17_000_000_000_000_000;
+  const ingest = (payload: unknown) =>
+    store.ingest({ timetoken: String((timetoken += 10)), payload });
+  return { desk, store, load, ingest, advance: (ms: number) => (clock += ms) };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('sale desk store', () => {
+  it('loads the catalogue with lots in lot-number order', async () => {
+    const { desk } = setup();
+    await desk.refresh();
+    await flush();
+    const [loaded] = desk.getSnapshot().sales;
+    expect(loaded!.lots.map((lot) => lot.lotId)).toEqual(['lot-1', 'lot-2']);
+    expect(desk.lookup('auction-1', 'lot-2')?.lotNumber).toBe(2);
+  });
+
+  it('refreshes on a bid for an unknown lot, at most once per few seconds', async () => {
+    const { desk, load, ingest, advance } = setup();
+    await desk.refresh();
+    expect(load).toHaveBeenCalledTimes(1);
+    ingest(bidOf({ paddle: 'P1', amount: 100_000, lot: 'lot-1' }, 0));
+    expect(load).toHaveBeenCalledTimes(1);
+    advance(6_000);
+    ingest(bidOf({ paddle: 'P1', amount: 100_000, lot: 'lot-9', id: 2 }, 1));
+    await flush();
+    ingest(bidOf({ paddle: 'P2', amount: 110_000, lot: 'lot-9', id: 3 }, 2));
+    expect(load).toHaveBeenCalledTimes(2);
+    advance(6_000);
+    ingest(bidOf({ paddle: 'P1', amount: 120_000, lot: 'lot-9', id: 4 }, 3));
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps which lots are open, with closesAt, and which closed', () => {
+    const { desk, ingest } = setup();
+    const closesAt = '2026-11-21T10:05:00.000Z';
+    const opened = { type: 'lot.opened', v: 1, auctionId: 'auction-1', lotId: 'lot-1' };
+    ingest({ ...opened, openedAt: '2026-11-21T10:00:00.000Z', closesAt });
+    expect(desk.getSnapshot().lotStates.get(saleLotKey('auction-1', 'lot-1'))).toEqual({
+      open: true,
+      closesAt,
+    });
+    ingest({
+      type: 'lot.closed',
+      v: 1,
+      auctionId: 'auction-1',
+      lotId: 'lot-1',
+      winningBidId: null,
+      closedAt: '2026-11-21T10:05:00.000Z',
+    });
+    expect(desk.getSnapshot().lotStates.get(saleLotKey('auction-1', 'lot-1'))).toEqual({
+      open: false,
+      closesAt,
+    });
+  });
+
+  it('feeds every new bid to one flags engine, once, duplicates included', () => {
+    const { desk, ingest } = setup();
+    const first = bidOf({ paddle: 'P1', amount: 100_000, id: 1 }, 0);
+    ingest(first);
+    ingest(first);
+    // Far more than five increments above 1,000.00 EUR.
+    ingest(bidOf({ paddle: 'P2', amount: 900_000, id: 2 }, 1));
+    const { flags, flagCounts } = desk.getSnapshot();
+    expect(flags.map((flag) => flag.rule)).toEqual(['jump']);
+    expect(flags[0]!.bidIds).toContain(uuid(2));
+    expect(flagCounts.jump).toBe(1);
+  });
+
+  it('a late bid after lot.closed is flagged; lot.opened clears it', () => {
+    const { desk, ingest } = setup();
+    ingest(bidOf({ paddle: 'P1', amount: 100_000, id: 1 }, 0));
+    ingest({
+      type: 'lot.closed',
+      v: 1,
+      auctionId: 'auction-1',
+      lotId: 'lot-1',
+      winningBidId: uuid(1),
+      closedAt: '2026-11-21T10:05:00.000Z',
+    });
+    ingest(bidOf({ paddle: 'P2', amount: 105_000, id: 2 }, 1));
+    expect(desk.getSnapshot().flagCounts.late).toBe(1);
+  });
+
+  it('two sales with the same lot title stay two lots', async () => {
+    const { desk } = setup([sale('cars-a', [['mustang', 1]]), sale('cars-b', [['mustang', 1]])]);
+    await desk.refresh();
+    expect(desk.lookup('cars-a', 'mustang')?.auctionId).toBe('cars-a');
+    expect(desk.lookup('cars-b', 'mustang')?.auctionId).toBe('cars-b');
+    expect(saleLotKey('a/b', 'c')).not.toBe(saleLotKey('a', 'b/c'));
+  });
+
+  it('sign-out forgets the catalogue, the lot states and the flags; a late answer is dropped', async () => {
+    let resolve: (sales: Sale[]) => void = () => {};
+    const desk = createSaleDeskStore({
+      load: () => new Promise((done) => (resolve = done)),
+      schedule: (flush) => flush(),
+    });
+    const pending = desk.refresh();
+    desk.onBid(bidOf({ paddle: 'P1', amount: 100_000, id: 1 }, 0));
+    desk.onBid(bidOf({ paddle: 'P2', amount: 900_000, id: 2 }, 1));
+    expect(desk.getSnapshot().flags).toHaveLength(1);
+    desk.reset();
+    resolve([sale('auction-1', [['lot-1', 1]])]);
+    await pending;
+    expect(desk.getSnapshot().sales).toEqual([]);
+    expect(desk.getSnapshot().flags).toEqual([]);
+    expect(desk.getSnapshot().flagCounts.jump).toBe(0);
+  });
+
+  it('a failed load keeps the catalogue it had', async () => {
+    const load = jest
+      .fn<Promise<Sale[]>, []>()
+      .mockResolvedValueOnce([sale('auction-1', [['lot-1', 1]])])
+      .mockRejectedValueOnce(new Error('down'));
+    const desk = createSaleDeskStore({ load, schedule: (flush) => flush() });
+    await desk.refresh();
+    await desk.refresh();
+    expect(desk.getSnapshot().sales).toHaveLength(1);
+  });
+});

@@ -1,0 +1,178 @@
+import { setRecent } from '@/lib/sale-desk/flags/bounded-recent';
+import type { Flag } from '@/lib/sale-desk/flags/flag';
+import type { FlagCounts } from '@/lib/sale-desk/flags/flag-counts';
+import { createFlagsEngine } from '@/lib/sale-desk/flags/flags-engine';
+import type { Lot, Sale } from '@/lib/sales/lot';
+import type { BidPlaced, LotClosed, LotOpened } from './bid-messages';
+
+/** What the live messages say of a lot: open (with its close time when known) or closed. */
+export interface LotState {
+  open: boolean;
+  closesAt: string | null;
+}
+
+export interface SaleDeskSnapshot {
+  /** The catalogue: every sale with its lots in lot-number order; empty until loaded. */
+  sales: readonly Sale[];
+  /** By `saleLotKey`: lots a `lot.opened` or `lot.closed` named. */
+  lotStates: ReadonlyMap<string, LotState>;
+  /** Newest first. */
+  flags: readonly Flag[];
+  flagCounts: FlagCounts;
+}
+
+interface SaleDeskOptions {
+  /** Loads every sale with its lots (lib/sales/load-catalogue.ts in the browser). */
+  load: () => Promise<Sale[]>;
+  now?: () => number;
+  /** A bid on an unknown lot refreshes the catalogue at most this often. */
+  refreshAfterMs?: number;
+  maxLotStates?: number;
+  schedule?: (flush: () => void) => void;
+}
+
+/**
+ * Sale and lot ids are free text: a separator could make two pairs one key ("a/b" + "c" and
+ * "a" + "b/c"), JSON cannot. Two lots with the same title in two sales stay two keys.
+ */
+export const saleLotKey = (auctionId: string, lotId: string) => JSON.stringify([auctionId, lotId]);
+
+const nextFrame = (flush: () => void) => {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => flush());
+  else setTimeout(flush, 16);
+};
+
+/**
+ * The sale desk beside the bid store (docs/product-contract.md §11): the catalogue, which lots are
+ * open, and one flags engine fed with every bid, close and open the bid store accepts. Plain store
+ * code: React reads it through `useSaleDesk`.
+ */
+export function createSaleDeskStore({
+  load,
+  now = Date.now,
+  refreshAfterMs = 5_000,
+  maxLotStates = 2_000,
+  schedule = nextFrame,
+}: SaleDeskOptions) {
+  let sales: Sale[] = [];
+  let catalogue = new Map<string, Lot>();
+  const lotStates = new Map<string, LotState>();
+  // The engine reads the catalogue as it is when each bid arrives.
+  const engine = createFlagsEngine({ catalogue: (auctionId, lotId) => lookup(auctionId, lotId) });
+  let lastRefreshAt: number | null = null;
+  let inFlight: Promise<void> | null = null;
+  // A sign-out while a load is in flight: its answer belongs to the last session.
+  let generation = 0;
+
+  const listeners = new Set<() => void>();
+  let scheduled = false;
+  let snapshot = build();
+
+  function build(): SaleDeskSnapshot {
+    return {
+      sales,
+      lotStates: new Map(lotStates),
+      flags: engine.flags(),
+      flagCounts: engine.counts(),
+    };
+  }
+
+  function changed() {
+    if (scheduled) return;
+    scheduled = true;
+    schedule(() => {
+      scheduled = false;
+      snapshot = build();
+      listeners.forEach((listener) => listener());
+    });
+  }
+
+  function lookup(auctionId: string, lotId: string): Lot | undefined {
+    return catalogue.get(saleLotKey(auctionId, lotId));
+  }
+
+  function refresh(): Promise<void> {
+    if (inFlight) return inFlight;
+    lastRefreshAt = now();
+    const started = generation;
+    inFlight = load()
+      .then((loaded) => {
+        if (started !== generation) return;
+        sales = loaded.map((sale) => ({
+          ...sale,
+          lots: [...sale.lots].sort((a, b) => a.lotNumber - b.lotNumber),
+        }));
+        catalogue = new Map(
+          sales.flatMap((sale) =>
+            sale.lots.map((lot) => [saleLotKey(lot.auctionId, lot.lotId), lot]),
+          ),
+        );
+        changed();
+      })
+      .catch(() => {
+        // Kept as it was: the next unknown lot (after `refreshAfterMs`) asks again.
+      })
+      .finally(() => {
+        if (started === generation) inFlight = null;
+      });
+    return inFlight;
+  }
+
+  function refreshIfUnknown(auctionId: string, lotId: string) {
+    if (lookup(auctionId, lotId)) return;
+    if (lastRefreshAt !== null && now() - lastRefreshAt < refreshAfterMs) return;
+    void refresh();
+  }
+
+  return {
+    refresh,
+    lookup,
+    /** A new bid (the bid store drops duplicates first). */
+    onBid(bid: BidPlaced) {
+      refreshIfUnknown(bid.auctionId, bid.lotId);
+      if (engine.onBid(bid).length > 0) changed();
+    },
+    onLotClosed(closed: LotClosed) {
+      engine.onLotClosed(closed);
+      const key = saleLotKey(closed.auctionId, closed.lotId);
+      setRecent(
+        lotStates,
+        key,
+        { open: false, closesAt: lotStates.get(key)?.closesAt ?? null },
+        maxLotStates,
+      );
+      changed();
+    },
+    onLotOpened(opened: LotOpened) {
+      engine.onLotOpened(opened);
+      refreshIfUnknown(opened.auctionId, opened.lotId);
+      setRecent(
+        lotStates,
+        saleLotKey(opened.auctionId, opened.lotId),
+        { open: true, closesAt: opened.closesAt },
+        maxLotStates,
+      );
+      changed();
+    },
+    getSnapshot: () => snapshot,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    /** Sign-out: nothing of the last session's sales stays in memory. */
+    reset() {
+      generation += 1;
+      inFlight = null;
+      lastRefreshAt = null;
+      sales = [];
+      catalogue = new Map();
+      lotStates.clear();
+      engine.reset();
+      changed();
+    },
+  };
+}
+
+export type SaleDeskStore = ReturnType<typeof createSaleDeskStore>;

@@ -1,0 +1,10 @@
+'use client';
+
+import { useSyncExternalStore } from 'react';
+import { saleDesk } from './sale-desk';
+import type { SaleDeskSnapshot } from './sale-desk-store';
+
+/** The catalogue, lot states and flags as React sees them: one snapshot per frame at most. */
+export function useSaleDesk(): SaleDeskSnapshot {
+  return useSyncExternalStore(saleDesk.subscribe, saleDesk.getSnapshot, saleDesk.getSnapshot);
+}

@@ -1,0 +1,33 @@
+// The lot panel's bid ladder (docs/product-contract.md §11, `?sale=ID&lot=LOT`): pure, so the
+// increments, the leader and the underbidder are unit-tested.
+import type { StoredBid } from '@/lib/realtime/bid-store';
+
+export interface LadderStep {
+  bid: StoredBid;
+  /** Over the bid before it on this lot (minor units); null for the first bid the store holds. */
+  increment: number | null;
+}
+
+export interface LotLadder {
+  /** Newest first, as the store holds them (its window bounds how far back it goes). */
+  steps: LadderStep[];
+  leader: StoredBid | null;
+  /** The best bid of another paddle than the leader's. */
+  underbidder: StoredBid | null;
+}
+
+export function lotLadder(bids: readonly StoredBid[], auctionId: string, lotId: string): LotLadder {
+  const lotBids = bids.filter((bid) => bid.auctionId === auctionId && bid.lotId === lotId);
+  const steps = lotBids.map((bid, index) => {
+    const previous = lotBids[index + 1];
+    return { bid, increment: previous ? bid.amount - previous.amount : null };
+  });
+  // The first highest bid leads: a later equal bid does not take the lead (as the lot board).
+  let leader: StoredBid | null = null;
+  for (const bid of [...lotBids].reverse()) if (!leader || bid.amount > leader.amount) leader = bid;
+  let underbidder: StoredBid | null = null;
+  for (const bid of [...lotBids].reverse())
+    if (bid.bidder !== leader?.bidder && (!underbidder || bid.amount > underbidder.amount))
+      underbidder = bid;
+  return { steps, leader, underbidder };
+}

@@ -1,0 +1,179 @@
+import type { LotSummary, StoredBid } from '@/lib/realtime/bid-store';
+import { saleLotKey, type LotState } from '@/lib/realtime/sale-desk-store';
+import { timetokenFromMs } from '@/lib/realtime/timetoken';
+import type { Lot, Sale } from './lot';
+import { lotLabelOf, saleBoard, saleFigures } from './sale-view';
+
+const NOW = Date.parse('2026-11-21T10:00:00.000Z');
+
+const lot = (
+  auctionId: string,
+  lotId: string,
+  lotNumber: number,
+  extra: Partial<Lot> = {},
+): Lot => ({
+  auctionId,
+  lotId,
+  lotNumber,
+  lotTitle: '1967 Ford Mustang Shelby GT500',
+  currency: 'EUR',
+  lowEstimate: 100_000,
+  highEstimate: 200_000,
+  reserve: 150_000,
+  startingBid: 50_000,
+  scheduledCloseAt: null,
+  ...extra,
+});
+
+const sale = (auctionId: string, lots: Lot[]): Sale => ({ auctionId, saleTitle: auctionId, lots });
+
+const summary = (
+  auctionId: string,
+  lotId: string,
+  highBid: number,
+  at: number,
+  closed = false,
+): LotSummary => ({
+  key: `${auctionId}/${lotId}`,
+  auctionId,
+  lotId,
+  lotTitle: '1967 Ford Mustang Shelby GT500',
+  currency: 'EUR',
+  highBid,
+  bidCount: 3,
+  leader: 'Paddle 7',
+  lastTimetoken: timetokenFromMs(at),
+  lastBidTimetoken: timetokenFromMs(at),
+  closed,
+});
+
+describe('saleBoard', () => {
+  const cars = sale('cars-a', [
+    lot('cars-a', 'x', 1),
+    lot('cars-a', 'y', 2),
+    lot('cars-a', 'z', 3),
+  ]);
+
+  it('keeps the running order whatever order the lots were bid on', () => {
+    const lots = [summary('cars-a', 'z', 10_000, NOW), summary('cars-a', 'x', 10_000, NOW - 1)];
+    const rows = saleBoard({
+      sale: cars,
+      auctionId: 'cars-a',
+      lots,
+      lotStates: new Map(),
+      flags: [],
+    });
+    expect(rows.map((row) => row.lotNumber)).toEqual([1, 2, 3]);
+    const reversed = saleBoard({
+      sale: cars,
+      auctionId: 'cars-a',
+      lots: [...lots].reverse(),
+      lotStates: new Map(),
+      flags: [],
+    });
+    expect(reversed.map((row) => row.key)).toEqual(rows.map((row) => row.key));
+  });
+
+  it('never mixes lots of another sale with the same title or lot id', () => {
+    const lots = [summary('cars-b', 'x', 99_000, NOW), summary('cars-a', 'x', 10_000, NOW)];
+    const rows = saleBoard({
+      sale: cars,
+      auctionId: 'cars-a',
+      lots,
+      lotStates: new Map(),
+      flags: [],
+    });
+    expect(rows).toHaveLength(3);
+    expect(rows[0]!.highBid).toBe(10_000);
+  });
+
+  it('reads open, close time, reserve state and flags per lot', () => {
+    const lotStates = new Map<string, LotState>([
+      [saleLotKey('cars-a', 'y'), { open: true, closesAt: '2026-11-21T10:05:00.000Z' }],
+    ]);
+    const flags = [
+      {
+        id: 'jump:1',
+        rule: 'jump' as const,
+        auctionId: 'cars-a',
+        lotId: 'y',
+        paddles: ['P1'],
+        bidIds: [],
+        raisedAt: '2026-11-21T10:00:00.000Z',
+      },
+    ];
+    const rows = saleBoard({
+      sale: cars,
+      auctionId: 'cars-a',
+      lots: [summary('cars-a', 'y', 150_000, NOW)],
+      lotStates,
+      flags,
+    });
+    expect(rows[1]).toMatchObject({
+      open: true,
+      closesAt: '2026-11-21T10:05:00.000Z',
+      reserve: 'met',
+      flags: 1,
+      lastBidAt: NOW,
+    });
+    expect(rows[0]).toMatchObject({ open: false, reserve: 'not-met', highBid: null, flags: 0 });
+  });
+
+  it('shows bid-on lots the catalogue lacks after the numbered ones', () => {
+    const rows = saleBoard({
+      sale: undefined,
+      auctionId: 'cars-a',
+      lots: [summary('cars-a', 'b', 1, NOW), summary('cars-a', 'a', 1, NOW)],
+      lotStates: new Map(),
+      flags: [],
+    });
+    expect(rows.map((row) => [row.lotId, row.lotNumber, row.reserve])).toEqual([
+      ['a', null, null],
+      ['b', null, null],
+    ]);
+  });
+});
+
+describe('saleFigures', () => {
+  it('counts open lots, recent bids of the sale, sold lots and the hammer total', () => {
+    const cars = sale('cars-a', [
+      lot('cars-a', 'x', 1),
+      lot('cars-a', 'y', 2, { reserve: null }),
+      lot('cars-a', 'z', 3),
+    ]);
+    const rows = saleBoard({
+      sale: cars,
+      auctionId: 'cars-a',
+      lots: [
+        summary('cars-a', 'x', 160_000, NOW, true),
+        summary('cars-a', 'y', 20_000, NOW, true),
+        summary('cars-a', 'z', 100_000, NOW, true),
+      ],
+      lotStates: new Map([[saleLotKey('cars-a', 'z'), { open: true, closesAt: null }]]),
+      flags: [],
+    });
+    const bid = (auctionId: string, at: number) =>
+      ({ auctionId, timetoken: timetokenFromMs(at) }) as StoredBid;
+    const figures = saleFigures(
+      rows,
+      [bid('cars-a', NOW - 1_000), bid('cars-b', NOW - 1_000), bid('cars-a', NOW - 61_000)],
+      'cars-a',
+      NOW,
+    );
+    expect(figures.openLots).toBe(1);
+    expect(figures.bidsLastMinute).toBe(1);
+    expect(figures.soldLots).toBe(2);
+    expect([...figures.hammer]).toEqual([['EUR', 180_000]]);
+  });
+});
+
+describe('lotLabelOf', () => {
+  it('names the sale and lot number, or nothing when not catalogued', () => {
+    const sales = [sale('cars-a', [lot('cars-a', 'x', 4)])];
+    expect(lotLabelOf(sales, 'cars-a', 'x')).toEqual({ saleTitle: 'cars-a', lotNumber: 4 });
+    expect(lotLabelOf(sales, 'cars-b', 'x')).toEqual({
+      saleTitle: undefined,
+      lotNumber: undefined,
+    });
+  });
+});
