@@ -19,6 +19,7 @@ const row: SaleLotRow = {
   leader: 'Paddle 1',
   lastBidAt: null,
   open: true,
+  phase: 'open',
   closesAt: null,
   reserve: 'near',
   flags: 0,

@@ -29,6 +29,7 @@ const row = (lotNumber: number, extra: Partial<SaleLotRow> = {}): SaleLotRow => 
   leader: null,
   lastBidAt: null,
   open: true,
+  phase: extra.open === false ? 'closed' : 'open',
   closesAt: null,
   reserve: 'not-met',
   flags: 0,
@@ -79,5 +80,21 @@ describe('SaleLotBoard', () => {
     renderBoard([row(1)]);
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByTestId('board-lot')).toHaveClass('lot-card');
+  });
+});
+
+describe('a catalogued lot nobody has bid on', () => {
+  it('reads "Not open yet" until its scheduled close has passed, then "Closed"', () => {
+    const future = new Date(Date.now() + 60 * 60_000).toISOString();
+    const past = new Date(Date.now() - 60_000).toISOString();
+    renderBoard([
+      row(1, { open: false, phase: 'upcoming', closesAt: future }),
+      row(2, { open: false, phase: 'upcoming', closesAt: past }),
+      row(3, { open: false, phase: 'upcoming', closesAt: null }),
+    ]);
+    const statuses = screen
+      .getAllByTestId('board-lot')
+      .map((item) => (item.textContent?.includes('Not open yet') ? 'upcoming' : 'other'));
+    expect(statuses).toEqual(['upcoming', 'other', 'upcoming']);
   });
 });

@@ -40,7 +40,12 @@ export function SaleLotBoard({ rows }: { rows: readonly SaleLotRow[] }) {
     return () => clearInterval(timer);
   }, []);
 
-  const shown = rows.filter((row) => filter === 'all' || (filter === 'open') === row.open);
+  // A catalogued lot past its scheduled close that this browser never saw open has closed.
+  const phaseOf = (row: SaleLotRow) =>
+    row.phase === 'upcoming' && row.closesAt !== null && Date.parse(row.closesAt) <= now
+      ? 'closed'
+      : row.phase;
+  const shown = rows.filter((row) => filter === 'all' || phaseOf(row) === filter);
   const cell = (row: SaleLotRow) => ({
     number: row.lotNumber === null ? t('noValue') : String(row.lotNumber),
     estimate:
@@ -63,7 +68,12 @@ export function SaleLotBoard({ rows }: { rows: readonly SaleLotRow[] }) {
         : Date.parse(row.closesAt) > now
           ? t('closesIn', { time: clock(Date.parse(row.closesAt) - now) })
           : t('closingNow'),
-    status: row.open ? tLive('open') : tLive('closed'),
+    status:
+      phaseOf(row) === 'upcoming'
+        ? t('upcoming')
+        : phaseOf(row) === 'open'
+          ? tLive('open')
+          : tLive('closed'),
   });
 
   return (

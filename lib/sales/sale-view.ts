@@ -24,6 +24,8 @@ export interface SaleLotRow {
   /** Epoch ms of the newest bid (publish time), null before the first. */
   lastBidAt: number | null;
   open: boolean;
+  /** Upcoming: catalogued, neither opened nor bid on yet (as far as this browser saw). */
+  phase: LotPhase;
   closesAt: string | null;
   /** Null when the catalogue does not know the lot (no reserve to compare with). */
   reserve: ReserveState | null;
@@ -38,13 +40,16 @@ export interface SaleBoardInput {
   flags: readonly Flag[];
 }
 
+export type LotPhase = 'upcoming' | 'open' | 'closed';
+
 /**
- * Open: the newest `lot.opened`/`lot.closed` says so; without one, a lot with bids and no close is
- * open and a catalogue lot nobody bid on is not (yet).
+ * The newest `lot.opened`/`lot.closed` decides; without one, a lot with bids is open until its
+ * close, and a catalogue lot nobody bid on is upcoming.
  */
-function isOpen(state: LotState | undefined, live: LotSummary | undefined): boolean {
-  if (state) return state.open;
-  return live !== undefined && !live.closed;
+function lotPhase(state: LotState | undefined, live: LotSummary | undefined): LotPhase {
+  if (state) return state.open ? 'open' : 'closed';
+  if (live) return live.closed ? 'closed' : 'open';
+  return 'upcoming';
 }
 
 /** The sale's lots in running order (lot number), whatever order the bids come in. */
@@ -85,7 +90,8 @@ export function saleBoard({
       bidCount: summary?.bidCount ?? 0,
       leader: summary?.leader ?? null,
       lastBidAt: summary ? timetokenToMs(summary.lastBidTimetoken) : null,
-      open: isOpen(state, summary),
+      open: lotPhase(state, summary) === 'open',
+      phase: lotPhase(state, summary),
       closesAt: state?.closesAt ?? lot.scheduledCloseAt,
       reserve: reserveState({
         reserve: lot.reserve,
@@ -115,7 +121,8 @@ export function saleBoard({
       bidCount: summary.bidCount,
       leader: summary.leader,
       lastBidAt: timetokenToMs(summary.lastBidTimetoken),
-      open: isOpen(state, summary),
+      open: lotPhase(state, summary) === 'open',
+      phase: lotPhase(state, summary),
       closesAt: state?.closesAt ?? null,
       reserve: null,
       flags: flagsPerLot.get(key) ?? 0,
