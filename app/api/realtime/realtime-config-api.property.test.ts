@@ -1,0 +1,154 @@
+/** @jest-environment node */
+// Property tests of GET /api/realtime/config (and every other method of the path) through its
+// route handler on a real in-memory PGlite database. Whatever is sent: never a 5xx; a refusal is
+// the JSON envelope with a code of the contract, at its status; 401 without a session; with one,
+// the browser's settings for a client id that is a UUID (never a publish or secret key), else 400;
+// never a write.
+import '@/lib/server/testing/memory-database-env';
+import fc from 'fast-check';
+import { realtimeConfigSchema } from '@/lib/realtime/realtime-config';
+import type { Database } from '@/lib/server/db/database';
+import {
+  buildRequest,
+  checkAnswer,
+  handlerFor,
+  ContractViolation,
+  cookieIsValid,
+  cookieMaker,
+  expectCode,
+  expectShape,
+  expectUnchanged,
+  hostileString,
+  httpMethods,
+  Outcomes,
+  queryString,
+  requestSpec,
+  tableSnapshot,
+} from '@/lib/server/testing/api-arbitraries';
+import { fuzzSettings } from '@/lib/server/testing/fuzz-settings';
+
+// The embedded relay on RELAY_PORT, no PubNub keys: nothing from the machine running the tests.
+process.env.RELAY_PORT = '4123';
+process.env.PUBNUB_CIPHER_KEY = 'cipher-for-tests';
+delete process.env.PUBNUB_SUBSCRIBE_KEY;
+delete process.env.PUBNUB_PUBLISH_KEY;
+delete process.env.PUBNUB_SECRET_KEY;
+delete process.env.APP_ENV;
+
+const settings = fuzzSettings('realtime-config-api.property.test.ts');
+
+type Connection = typeof import('@/lib/server/db/connection');
+
+/** The route module, called through `handlerFor` as Next would dispatch to it. */
+let route: object;
+let connection: Connection;
+let db: Database;
+let makeCookie: Awaited<ReturnType<typeof cookieMaker>>;
+
+beforeAll(async () => {
+  connection = await import('@/lib/server/db/connection');
+  route = await import('@/app/api/realtime/config/route');
+  const { createAccount, disableAccount } = await import('@/lib/server/auth/accounts');
+  db = await connection.database();
+  const [watcher, gone] = await Promise.all([
+    createAccount(db, { loginId: 'watcher', displayName: 'Watcher', password: 'pw' }),
+    createAccount(db, { loginId: 'gone', displayName: 'Gone', password: 'pw' }),
+  ]);
+  await disableAccount(db, 'gone');
+  makeCookie = await cookieMaker(db, { enabledId: watcher.id, disabledId: gone.id });
+});
+
+afterAll(async () => {
+  if (connection) await (await connection.databaseHandle()).close();
+});
+
+const v4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const clientId = fc.oneof(
+  { arbitrary: fc.uuid({ version: 4 }), weight: 6 },
+  { arbitrary: fc.uuid(), weight: 1 },
+  { arbitrary: fc.uuid().map((uuid) => uuid.toUpperCase()), weight: 1 },
+  {
+    arbitrary: fc.constantFrom(
+      '00000000-0000-0000-0000-000000000000',
+      '6f1c2b3a4d5e4f608a7b9c0d1e2f3a4b',
+      '{6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b}',
+      '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4bx',
+      'not-a-uuid',
+    ),
+    weight: 1,
+  },
+  { arbitrary: hostileString(40), weight: 1 },
+);
+
+describe('GET /api/realtime/config', () => {
+  it(
+    'any request: 401 without a session, the settings for a UUID client id, else 400; never a write',
+    async () => {
+      const outcomes = new Outcomes();
+      const spec = requestSpec({
+        path: '/api/realtime/config',
+        methods: fc.oneof(
+          { arbitrary: fc.constant('GET' as const), weight: 6 },
+          fc.constantFrom(...httpMethods),
+        ),
+        query: queryString({ clientId }),
+        host: true,
+      });
+      await fc.assert(
+        fc.asyncProperty(spec, async (spec) => {
+          const cookie = await makeCookie(spec.cookie);
+          const built = buildRequest(spec, { cookie: cookie.header });
+          const before = await tableSnapshot(db);
+          const answer = await checkAnswer(
+            await handlerFor(route, spec.method)(built.request, built.context),
+            {
+              method: spec.method,
+              allow: 'GET, HEAD, OPTIONS',
+              codes: ['bad_request', 'unauthorized'],
+              success: [200],
+            },
+          );
+          outcomes.note(answer);
+          expectUnchanged(before, await tableSnapshot(db), `${spec.method} /api/realtime/config`);
+          if (spec.method !== 'GET' && spec.method !== 'HEAD') return;
+
+          const valid = cookieIsValid(spec.cookie);
+          if (valid === false)
+            return expectCode(answer, 'unauthorized', `cookie ${spec.cookie.kind}`);
+          if (valid === null) return;
+          const given = built.request.nextUrl.searchParams.get('clientId') ?? '';
+          if (v4.test(given) && answer.status !== 200) {
+            throw new ContractViolation(`client id ${given} answered ${answer.status}`);
+          }
+          if (!uuidShape.test(given))
+            expectCode(answer, 'bad_request', `client id ${JSON.stringify(given)}`);
+          if (answer.status !== 200 || spec.method === 'HEAD') return;
+
+          expectShape(realtimeConfigSchema, answer.body, 'the realtime settings');
+          const config = answer.body as { origin: string; ssl: boolean; channel: string };
+          if (/publish|secret|embedded-pub/i.test(JSON.stringify(answer.body))) {
+            throw new ContractViolation('the settings hand out a publish or secret key');
+          }
+          expect(config).toMatchObject({
+            ssl: false,
+            channel: 'bids',
+            cipherKey: 'cipher-for-tests',
+          });
+          // The relay on the host the browser used: a host name, never a path or credentials.
+          if (!/^[^/@\s]+:4123$/.test(config.origin)) {
+            throw new ContractViolation(`relay origin ${JSON.stringify(config.origin)}`);
+          }
+        }),
+        settings.parameters(),
+      );
+      outcomes.expectReached(
+        'GET /api/realtime/config',
+        ['200', '400 bad_request', '401 unauthorized', '405 method_not_allowed', '204'],
+        settings.runs,
+      );
+    },
+    settings.timeoutMs(60),
+  );
+});
