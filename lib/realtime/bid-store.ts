@@ -3,6 +3,7 @@ import { createLotBoard, type LotSummary } from './lot-board';
 import { createRateBuckets } from './rate-buckets';
 import { saleDesk } from './sale-desk';
 import { isNewer, latestOf } from './timetoken';
+import { createFrameSnapshot } from './frame-snapshot';
 
 export type { LotSummary } from './lot-board';
 
@@ -99,9 +100,8 @@ export function createBidStore({
   let lastTimetoken: string | null = null;
   let replayed: number | null = null;
 
-  const listeners = new Set<() => void>();
-  let scheduled = false;
-  let snapshot: BidStoreSnapshot = build();
+  const published = createFrameSnapshot(build, schedule);
+  const changed = published.changed;
 
   function build(): BidStoreSnapshot {
     return {
@@ -115,16 +115,6 @@ export function createBidStore({
       ratePerSecond: rate.perSecond(),
       rateEndsAt: rate.endsAt(),
     };
-  }
-
-  function changed() {
-    if (scheduled) return;
-    scheduled = true;
-    schedule(() => {
-      scheduled = false;
-      snapshot = build();
-      listeners.forEach((listener) => listener());
-    });
   }
 
   function remember(bidId: string) {
@@ -210,13 +200,8 @@ export function createBidStore({
       return bids.filter((bid) => isNewer(bid.timetoken, after) && !isNewer(bid.timetoken, until))
         .length;
     },
-    getSnapshot: () => snapshot,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    getSnapshot: published.getSnapshot,
+    subscribe: published.subscribe,
     /** Sign-out: nothing of the last session's sale stays in memory. */
     reset() {
       bids.length = 0;

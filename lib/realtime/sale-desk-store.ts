@@ -4,6 +4,7 @@ import type { FlagCounts } from '@/lib/sale-desk/flags/flag-counts';
 import { createFlagsEngine } from '@/lib/sale-desk/flags/flags-engine';
 import type { Lot, Sale } from '@/lib/sales/lot';
 import type { BidPlaced, LotClosed, LotOpened } from './bid-messages';
+import { createFrameSnapshot } from './frame-snapshot';
 
 /** What the live messages say of a lot: open (with its close time when known) or closed. */
 export interface LotState {
@@ -64,9 +65,8 @@ export function createSaleDeskStore({
   // A sign-out while a load is in flight: its answer belongs to the last session.
   let generation = 0;
 
-  const listeners = new Set<() => void>();
-  let scheduled = false;
-  let snapshot = build();
+  const published = createFrameSnapshot(build, schedule);
+  const changed = published.changed;
 
   function build(): SaleDeskSnapshot {
     return {
@@ -75,16 +75,6 @@ export function createSaleDeskStore({
       flags: engine.flags(),
       flagCounts: engine.counts(),
     };
-  }
-
-  function changed() {
-    if (scheduled) return;
-    scheduled = true;
-    schedule(() => {
-      scheduled = false;
-      snapshot = build();
-      listeners.forEach((listener) => listener());
-    });
   }
 
   function lookup(auctionId: string, lotId: string): Lot | undefined {
@@ -154,13 +144,8 @@ export function createSaleDeskStore({
       );
       changed();
     },
-    getSnapshot: () => snapshot,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    getSnapshot: published.getSnapshot,
+    subscribe: published.subscribe,
     /** Sign-out: nothing of the last session's sales stays in memory. */
     reset() {
       generation += 1;
