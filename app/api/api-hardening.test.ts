@@ -170,6 +170,31 @@ describe('every method of every API path answers in the envelope', () => {
   });
 });
 
+describe('a body that breaks off midway (the caller dropped its connection)', () => {
+  it('is a 400, not a 500, and nothing is written', async () => {
+    const before = await rowCounts();
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(new TypeError('terminated: other side closed'));
+        sent = true;
+        controller.enqueue(new TextEncoder().encode('{"items":['));
+      },
+    });
+    const request = new NextRequest(`${origin}/api/platform/agreements`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer embedded-platform-token',
+        'content-type': 'application/json',
+      },
+      body,
+      duplex: 'half',
+    } as ConstructorParameters<typeof NextRequest>[1]);
+    await expectProblem(await sendIngest(request), 400, 'bad_request');
+    expect(await rowCounts()).toEqual(before);
+  });
+});
+
 describe('the database going away', () => {
   it('is logged and reported without the query or its parameters', async () => {
     const { databaseHandle } = await import('@/lib/server/db/connection');

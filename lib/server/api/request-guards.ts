@@ -40,7 +40,14 @@ export async function readBodyText(request: Request): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The caller's connection dropped mid-body: its request, not the server, failed.
+      throw new ApiProblem('bad_request', 'The body ended before it was complete.');
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > maxBodyBytes) {

@@ -1514,7 +1514,12 @@ export function expectCode(answer: Answer, code: ProblemCode, why: string): void
 
 /** Row counts and digests of what a refused request must not change, per table. */
 export type TableSnapshot = Record<
-  'agreements' | 'agreement_decisions' | 'sessions' | 'staff_accounts' | 'sign_in_failures',
+  | 'agreements'
+  | 'agreement_decisions'
+  | 'sessions'
+  | 'staff_accounts'
+  | 'sign_in_failures'
+  | 'lots',
   string
 >;
 
@@ -1534,7 +1539,10 @@ const snapshotQuery = sql.raw(`
       '/' || updated_at::text, ',' order by id)), '') from staff_accounts) as staff_accounts,
     (select count(*) || ':' || coalesce(md5(string_agg(
       id::text || '/' || coalesce(forgiven_at::text, '-'), ',' order by id)), '') from sign_in_failures)
-      as sign_in_failures
+      as sign_in_failures,
+    (select count(*) || ':' || coalesce(md5(string_agg(
+      auction_id || '/' || lot_id || '/' || lot_number || '/' || updated_at::text,
+      ',' order by auction_id, lot_id)), '') from lots) as lots
 `);
 
 export async function tableSnapshot(db: Database): Promise<TableSnapshot> {

@@ -1,0 +1,202 @@
+/** @jest-environment node */
+// Property tests of the catalogue: POST /api/platform/lots (bearer) and the staff reads GET
+// /api/sales and GET /api/sales/{auctionId}, every method of each path, through the route handlers
+// on a real in-memory PGlite. Whatever is sent: never a 5xx; a refusal is the JSON envelope with a
+// code of the contract at its status and writes nothing; the reads never write.
+import '@/lib/server/testing/memory-database-env';
+import fc from 'fast-check';
+import type { Database } from '@/lib/server/db/database';
+import {
+  bodyText,
+  buildRequest,
+  checkAnswer,
+  cookieMaker,
+  edgeNumber,
+  expectUnchanged,
+  handlerFor,
+  hostileString,
+  httpMethods,
+  nearValid,
+  Outcomes,
+  plainString,
+  queryString,
+  requestSpec,
+  tableSnapshot,
+} from '@/lib/server/testing/api-arbitraries';
+import { fuzzSettings } from '@/lib/server/testing/fuzz-settings';
+
+delete process.env.PLATFORM_TOKEN;
+delete process.env.APP_ENV;
+
+const settings = fuzzSettings('sales-api.property.test.ts');
+
+type Connection = typeof import('@/lib/server/db/connection');
+
+let ingest: object;
+let sales: object;
+let sale: object;
+let connection: Connection;
+let db: Database;
+let makeCookie: Awaited<ReturnType<typeof cookieMaker>>;
+
+beforeAll(async () => {
+  connection = await import('@/lib/server/db/connection');
+  ingest = await import('@/app/api/platform/lots/route');
+  sales = await import('@/app/api/sales/route');
+  sale = await import('@/app/api/sales/[auctionId]/route');
+  const { createAccount, disableAccount } = await import('@/lib/server/auth/accounts');
+  db = await connection.database();
+  const [clerk, gone] = await Promise.all([
+    createAccount(db, { loginId: 'cataloguer', displayName: 'Cataloguer', password: 'pw' }),
+    createAccount(db, { loginId: 'gone', displayName: 'Gone', password: 'pw' }),
+  ]);
+  await disableAccount(db, 'gone');
+  makeCookie = await cookieMaker(db, { enabledId: clerk.id, disabledId: gone.id });
+});
+
+afterAll(async () => {
+  if (connection) await (await connection.databaseHandle()).close();
+});
+
+const validLot = fc
+  .record({
+    auctionId: fc.constantFrom('sale-a', 'sale-b'),
+    lotNumber: fc.integer({ min: 1, max: 40 }),
+    lotTitle: plainString(1, 60),
+    currency: fc.constantFrom('EUR', 'GBP', 'JPY'),
+    lowEstimate: fc.integer({ min: 0, max: 1_000_000 }),
+    spread: fc.integer({ min: 0, max: 1_000_000 }),
+    reserve: fc.option(fc.integer({ min: 0, max: 2_000_000 }), { nil: null }),
+    startingBid: fc.integer({ min: 0, max: 500_000 }),
+    scheduledCloseAt: fc.option(
+      fc.constantFrom('2026-11-23T18:00:00Z', '2026-12-01T09:30:00+01:00'),
+      { nil: null },
+    ),
+  })
+  .map(({ spread, ...lot }) => ({
+    ...lot,
+    lotId: `lot-${lot.lotNumber}`,
+    saleTitle: `Sale ${lot.auctionId}`,
+    highEstimate: lot.lowEstimate + spread,
+  }));
+
+const hostileLot = fc
+  .tuple(
+    validLot,
+    fc.constantFrom('lotTitle', 'saleTitle', 'lotId', 'currency', 'lowEstimate', 'lotNumber'),
+    fc.oneof(hostileString(30), edgeNumber, fc.constantFrom(null, -1, 0, 0.5, '12', [])),
+  )
+  .map(([lot, field, value]) => ({ ...lot, [field]: value }));
+
+const lotsBody = fc.oneof(
+  {
+    arbitrary: fc.record({ items: fc.array(validLot, { minLength: 1, maxLength: 4 }) }),
+    weight: 3,
+  },
+  {
+    arbitrary: nearValid(
+      fc.record({ items: fc.array(fc.oneof(validLot, hostileLot), { maxLength: 4 }) }),
+    ),
+    weight: 4,
+  },
+);
+
+describe('POST /api/platform/lots', () => {
+  it(
+    'any request: never a 5xx, the envelope for a refusal, and nothing written when refused',
+    async () => {
+      const outcomes = new Outcomes();
+      const spec = requestSpec({
+        path: '/api/platform/lots',
+        methods: fc.oneof(
+          { arbitrary: fc.constant('POST' as const), weight: 8 },
+          fc.constantFrom(...httpMethods),
+        ),
+        query: queryString({ dryRun: fc.constant('1') }),
+        body: bodyText(lotsBody),
+        authorization: true,
+        host: true,
+      });
+      await fc.assert(
+        fc.asyncProperty(spec, async (spec) => {
+          const built = buildRequest(spec, { cookie: null });
+          const before = await tableSnapshot(db);
+          const answer = await checkAnswer(
+            await handlerFor(ingest, spec.method)(built.request, built.context),
+            {
+              method: spec.method,
+              allow: 'POST, OPTIONS',
+              codes: ['bad_request', 'unauthorized', 'forbidden', 'conflict', 'payload_too_large'],
+              success: [200],
+            },
+          );
+          outcomes.note(answer);
+          const after = await tableSnapshot(db);
+          if (answer.status !== 200)
+            expectUnchanged(before, after, `a refused ingest (${answer.status})`);
+          else expectUnchanged(before, after, 'an ingest writes lots only', ['lots']);
+        }),
+        settings.parameters(),
+      );
+      outcomes.expectReached(
+        'POST /api/platform/lots',
+        ['200', '400 bad_request', '401 unauthorized', '405 method_not_allowed'],
+        settings.runs,
+      );
+    },
+    settings.timeoutMs(60),
+  );
+});
+
+const auctionIds = fc.oneof(
+  fc.constantFrom('sale-a', 'sale-b', 'no-such-sale', '', '..', '__proto__', 'a'.repeat(101)),
+  hostileString(30),
+);
+
+describe('GET /api/sales and /api/sales/{auctionId}', () => {
+  it(
+    'any request: never a 5xx, 401 without a session, never a write',
+    async () => {
+      const outcomes = new Outcomes();
+      const spec = fc.tuple(
+        requestSpec({
+          path: '/api/sales',
+          methods: fc.oneof(
+            { arbitrary: fc.constant('GET' as const), weight: 6 },
+            fc.constantFrom(...httpMethods),
+          ),
+          query: queryString({ sale: plainString(), cursor: hostileString(10) }),
+          host: true,
+        }),
+        fc.option(auctionIds, { nil: null }),
+      );
+      await fc.assert(
+        fc.asyncProperty(spec, async ([spec, auctionId]) => {
+          const cookie = await makeCookie(spec.cookie);
+          const built = buildRequest(spec, { cookie: cookie.header });
+          const before = await tableSnapshot(db);
+          const route = auctionId === null ? sales : sale;
+          const context = { params: Promise.resolve({ auctionId: auctionId ?? '' }) };
+          const answer = await checkAnswer(
+            await handlerFor(route, spec.method)(built.request, context),
+            {
+              method: spec.method,
+              allow: 'GET, HEAD, OPTIONS',
+              codes: ['bad_request', 'unauthorized', 'not_found'],
+              success: [200],
+            },
+          );
+          outcomes.note(answer);
+          expectUnchanged(before, await tableSnapshot(db), `${spec.method} /api/sales`);
+        }),
+        settings.parameters(),
+      );
+      outcomes.expectReached(
+        'GET /api/sales',
+        ['200', '401 unauthorized', '404 not_found', '405 method_not_allowed'],
+        settings.runs,
+      );
+    },
+    settings.timeoutMs(20),
+  );
+});
