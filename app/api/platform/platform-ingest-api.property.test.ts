@@ -14,6 +14,7 @@ import {
   bodyTooLarge,
   buildRequest,
   checkAnswer,
+  cookieMaker,
   handlerFor,
   ContractViolation,
   edgeNumber,
@@ -46,11 +47,20 @@ type Connection = typeof import('@/lib/server/db/connection');
 let ingest: object;
 let connection: Connection;
 let db: Database;
+let makeCookie: Awaited<ReturnType<typeof cookieMaker>>;
 
 beforeAll(async () => {
   connection = await import('@/lib/server/db/connection');
   ingest = await import('@/app/api/platform/agreements/route');
   db = await connection.database();
+  // Staff sessions: a cookie is no credential here, whatever it holds.
+  const { createAccount, disableAccount } = await import('@/lib/server/auth/accounts');
+  const [staff, gone] = await Promise.all([
+    createAccount(db, { loginId: 'staff', displayName: 'Staff', password: 'pw' }),
+    createAccount(db, { loginId: 'gone', displayName: 'Gone', password: 'pw' }),
+  ]);
+  await disableAccount(db, 'gone');
+  makeCookie = await cookieMaker(db, { enabledId: staff.id, disabledId: gone.id });
 });
 
 afterAll(async () => {
@@ -286,7 +296,8 @@ describe('POST /api/platform/agreements', () => {
       });
       await fc.assert(
         fc.asyncProperty(spec, async (spec) => {
-          const built = buildRequest(spec, { cookie: null });
+          const cookie = await makeCookie(spec.cookie);
+          const built = buildRequest(spec, { cookie: cookie.header });
           const before = await tableSnapshot(db);
           const response = await handlerFor(ingest, spec.method)(built.request, built.context);
           const answer = await checkAnswer(response, {
@@ -414,7 +425,8 @@ describe('POST /api/platform/agreements', () => {
       });
       await fc.assert(
         fc.asyncProperty(spec, async (spec) => {
-          const built = buildRequest(spec, { cookie: null });
+          const cookie = await makeCookie(spec.cookie);
+          const built = buildRequest(spec, { cookie: cookie.header });
           const before = await tableSnapshot(db);
           const answer = await checkAnswer(
             await handlerFor(ingest, 'POST')(built.request, built.context),
