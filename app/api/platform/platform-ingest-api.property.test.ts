@@ -247,6 +247,11 @@ const printable = (value: unknown, max: number) =>
   value.trim() !== '' &&
   value.length <= max;
 
+/** A date-time that names a real day and second (no 30 February, no 24:00), read as UTC. */
+const onTheCalendar = (stamp: string) =>
+  !Number.isNaN(Date.parse(stamp)) &&
+  new Date(stamp).toISOString().slice(0, 19) === stamp.slice(0, 19);
+
 /** A batch any reading of the contract takes: 1 to 100 plain items closed from 1970 to now. */
 function plainlyValidBatch(json: unknown): json is { items: Record<string, unknown>[] } {
   if (!isRecord(json) || Object.keys(json).join() !== 'items' || !Array.isArray(json.items)) {
@@ -268,6 +273,7 @@ function plainlyValidBatch(json: unknown): json is { items: Record<string, unkno
         /^[A-Z]{3}$/.test(item.currency) &&
         typeof item.closedAt === 'string' &&
         /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(item.closedAt) &&
+        onTheCalendar(item.closedAt) &&
         Date.parse(item.closedAt) >= Date.UTC(1970, 0, 1) &&
         Date.parse(item.closedAt) <= Date.now(),
     )
@@ -376,7 +382,16 @@ describe('POST /api/platform/agreements', () => {
               throw new ContractViolation(`closedAt ${answered.closedAt} was stored`);
             }
             if (created !== distinct.size) return;
-            // Every item was new: each answer is what was sent, trimmed.
+            // A platform id given again in the same batch is answered with the row its first
+            // occurrence created, not with what the repeat carried.
+            const first = sent.findIndex(
+              (other) => String(other.platformId).trim() === String(item.platformId).trim(),
+            );
+            if (first !== index) {
+              expect(answered).toEqual(items[first]);
+              return;
+            }
+            // Every item was new: each first occurrence's answer is what was sent, trimmed.
             expect(answered).toEqual({
               ...answered,
               auctionId: String(item.auctionId).trim(),

@@ -59,6 +59,7 @@ describe('ingestItemSchema', () => {
     ['closedAt as a date only', { ...item, closedAt: '2026-03-01' }],
     ['closedAt without an offset', { ...item, closedAt: '2026-03-01T10:00:00' }],
     ['closedAt in month 13', { ...item, closedAt: '2026-13-01T10:00:00Z' }],
+    ['closedAt on 30 February', { ...item, closedAt: '2026-02-30T10:00:00Z' }],
     ['closedAt as epoch milliseconds', { ...item, closedAt: 1_772_359_200_000 }],
     ['a missing buyer', withoutBuyer],
     ['a blank buyer', { ...item, buyer: '   ' }],
