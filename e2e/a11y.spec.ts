@@ -43,6 +43,8 @@ for (const language of languages) {
       browser,
       baseURL,
     }) => {
+      // Four screens, each analysed whole (the live dashboard alone takes axe about 3 s here).
+      test.setTimeout(60_000);
       const results = await axeViolations(browser, baseURL!, language, width);
       expect(results.length).toBe(4);
       for (const result of results)

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ingestLots, publishToRelay, saleBid, type TestLot } from './support/relay';
+import { waitForLive } from './support/live-page';
+import { ingestLots, publishAll, publishToRelay, saleBid, type TestLot } from './support/relay';
 import { authStatePath } from './support/servers';
 
 test.use({ storageState: authStatePath });
@@ -19,12 +20,18 @@ function saleOf(auctionId: string, saleTitle: string, titles: string[]): TestLot
   }));
 }
 
-async function publish(payloads: unknown[]) {
-  for (const payload of payloads) expect(await publishToRelay(payload)).toBe(200);
-}
-
-const live = (page: Page) =>
-  expect(page.locator('.connection-chip')).toHaveText('Live', { timeout: 15_000 });
+/** What the board says of each lot, but the clocks: lot, high bid, bids, leader, reserve. */
+const boardFacts = (page: Page) =>
+  page
+    .locator('.board tbody [data-testid="board-lot"]')
+    .evaluateAll((rows) =>
+      rows.map((row) =>
+        [
+          row.getAttribute('data-lot-id'),
+          ...[4, 5, 6, 7].map((n) => row.children[n - 1]!.textContent),
+        ].join(' | '),
+      ),
+    );
 
 const boardOrder = (page: Page) =>
   page.getByTestId('board-lot').evaluateAll((rows) => rows.map((row) => row.dataset.lotId));
@@ -37,10 +44,10 @@ test('?sale= shows one sale only: two lots with the same title never merge', asy
   expect(await ingestLots([...saleA, ...saleB])).toBe(200);
 
   await page.goto(`/dash?sale=${a}`);
-  await live(page);
+  await waitForLive(page);
   await expect(page.getByTestId('focused-sale')).toHaveText(`Cars A ${a}`);
   await expect(page.getByTestId('board-lot')).toHaveCount(2);
-  await publish([
+  await publishAll([
     saleBid(saleA[0]!, 'Paddle 1', 100_000),
     saleBid(saleB[0]!, 'Paddle 9', 500_000),
     saleBid(saleA[0]!, 'Paddle 2', 110_000),
@@ -75,7 +82,7 @@ test('the lot board keeps the running order while 50 bids arrive', async ({ page
   const lots = saleOf(id, `Order ${id}`, ['One', 'Two', 'Three', 'Four', 'Five']);
   expect(await ingestLots(lots)).toBe(200);
   await page.goto(`/dash?sale=${id}`);
-  await live(page);
+  await waitForLive(page);
   const order = ['lot-1', 'lot-2', 'lot-3', 'lot-4', 'lot-5'];
   await expect.poll(() => boardOrder(page)).toEqual(order);
 
@@ -114,9 +121,12 @@ test('a jump raises one flag, marked on the board, that can be acknowledged', as
   const lots = saleOf(id, `Flags ${id}`, ['Tiffany lamp']);
   expect(await ingestLots(lots)).toBe(200);
   await page.goto(`/dash?sale=${id}`);
-  await live(page);
+  await waitForLive(page);
   // 1,000.00 then 9,000.00: far more than five increments of 100.00 above the high bid.
-  await publish([saleBid(lots[0]!, 'Paddle 4', 100_000), saleBid(lots[0]!, 'Paddle 5', 900_000)]);
+  await publishAll([
+    saleBid(lots[0]!, 'Paddle 4', 100_000),
+    saleBid(lots[0]!, 'Paddle 5', 900_000),
+  ]);
 
   const flags = page.getByTestId('flag');
   await expect(flags).toHaveCount(1);
@@ -143,8 +153,8 @@ test('the focused sale at 375px: lots are cards, nothing overflows', async ({ pa
   const lots = saleOf(id, `Phone ${id}`, ['Ming vase', 'Bronze horse']);
   expect(await ingestLots(lots)).toBe(200);
   await page.goto(`/dash?sale=${id}`);
-  await live(page);
-  await publish([saleBid(lots[1]!, 'Paddle 3', 120_000)]);
+  await waitForLive(page);
+  await publishAll([saleBid(lots[1]!, 'Paddle 3', 120_000)]);
   await expect(page.locator('.lot-card[data-lot-id="lot-2"]')).toContainText('€1,200.00');
   await expect(page.getByRole('table')).toHaveCount(0);
   const overflow = await page.evaluate(
@@ -160,8 +170,8 @@ test('?lot= opens the lot panel: ladder newest first, increments, leader and und
   const lots = saleOf(id, `Panel ${id}`, ['Ming vase', mustang]);
   expect(await ingestLots(lots)).toBe(200);
   await page.goto(`/dash?sale=${id}`);
-  await live(page);
-  await publish([
+  await waitForLive(page);
+  await publishAll([
     saleBid(lots[1]!, 'Paddle 1', 100_000),
     saleBid(lots[1]!, 'Paddle 2', 110_000),
     saleBid(lots[1]!, 'Paddle 1', 120_000),
@@ -193,10 +203,67 @@ for (const width of [375, 1440])
     const lots = saleOf(id, `Axe ${id}`, ['Ming vase']);
     expect(await ingestLots(lots)).toBe(200);
     await page.goto(`/dash?sale=${id}&lot=lot-1`);
-    await live(page);
-    await publish([saleBid(lots[0]!, 'Paddle 4', 100_000), saleBid(lots[0]!, 'Paddle 5', 900_000)]);
+    await waitForLive(page);
+    await publishAll([
+      saleBid(lots[0]!, 'Paddle 4', 100_000),
+      saleBid(lots[0]!, 'Paddle 5', 900_000),
+    ]);
     await expect(page.getByTestId('flag')).toHaveCount(1);
     await expect(page.getByTestId('ladder-step')).toHaveCount(2);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations).toEqual([]);
   });
+
+test('a reload mid-sale shows the same board, and says how many earlier bids it loaded', async ({
+  page,
+}) => {
+  const id = unique('reload');
+  const lots = saleOf(id, `Reload ${id}`, ['Ming vase', 'Bronze horse', 'Tiffany lamp', mustang]);
+  expect(await ingestLots(lots)).toBe(200);
+  await page.goto(`/dash?sale=${id}`);
+  await waitForLive(page);
+  const amounts = new Map<string, number>();
+  const bids = [];
+  for (let n = 0; n < 60; n += 1) {
+    const lot = lots[n % 3]!;
+    const amount = (amounts.get(lot.lotId) ?? 100_000) + 10_000;
+    amounts.set(lot.lotId, amount);
+    bids.push(saleBid(lot, `Paddle ${n % 4}`, amount));
+  }
+  await publishAll(bids);
+  await expect(page.getByTestId('sale-bids-last-minute')).toHaveText('60', { timeout: 15_000 });
+  const before = await boardFacts(page);
+  expect(before.join('\n')).toContain('lot-1 | €3,000.00 | 20 | Paddle 1');
+
+  await page.reload();
+  await waitForLive(page);
+  const loaded = await page.getByTestId('earlier-bids').textContent();
+  const count = /Loaded ([\d,]+) earlier bids/.exec(loaded ?? '')?.[1]?.replaceAll(',', '');
+  expect(Number(count)).toBeGreaterThanOrEqual(60);
+  await expect.poll(() => boardFacts(page)).toEqual(before);
+  await expect(page.getByTestId('sale-bids-last-minute')).toHaveText('60');
+});
+
+test('the lot panel lists every bid of a lot that got more bids than the store keeps', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const id = unique('ladder');
+  const lots = saleOf(id, `Ladder ${id}`, ['Ming vase']);
+  expect(await ingestLots(lots)).toBe(200);
+  await page.goto(`/dash?sale=${id}`);
+  await waitForLive(page);
+  // The store keeps the newest 500 bids (bid-store.ts): 520 on one lot overflow it.
+  const bids = Array.from({ length: 520 }, (_, n) =>
+    saleBid(lots[0]!, `Paddle ${n % 3}`, 100_000 + n * 5_000),
+  );
+  await publishAll(bids);
+  const row = page.locator('[data-testid="board-lot"][data-lot-id="lot-1"]');
+  await expect(row.locator('td').nth(3)).toHaveText('520', { timeout: 20_000 });
+
+  await row.getByRole('link', { name: 'Ming vase' }).click();
+  const steps = page.getByTestId('lot-panel').getByTestId('ladder-step');
+  await expect(steps).toHaveCount(520, { timeout: 15_000 });
+  await expect(steps.first()).toContainText('€26,950.00');
+  await expect(steps.last()).toContainText('€1,000.00');
+});

@@ -3,16 +3,22 @@
 import { useTranslations } from 'next-intl';
 import type { BidStoreSnapshot } from '@/lib/realtime/bid-store';
 
-/** The connection chip, the watching count, catch-up and dropped-message counters. */
+/**
+ * The connection chip, the watching count, the first load's earlier bids, catch-up after a
+ * reconnect and dropped-message counters.
+ */
 export function ConnectionStatus({
   snapshot,
   onRetry,
+  onRestart,
 }: {
   snapshot: BidStoreSnapshot;
   onRetry: () => void;
+  /** Loads the earlier bids again (the live view starts over). */
+  onRestart: () => void;
 }) {
   const t = useTranslations('LiveDashboard');
-  const { connection, watching, replayed, counters } = snapshot;
+  const { connection, watching, replayed, earlier, counters } = snapshot;
   const canRetry = connection === 'offline' || connection === 'denied';
   const dropped =
     counters.invalid + counters.undecryptable + counters.unknownType + counters.duplicates;
@@ -31,6 +37,18 @@ export function ConnectionStatus({
       <p className="watching" data-testid="watching">
         {watching === null ? t('watchingUnknown') : t('watching', { count: watching })}
       </p>
+      {earlier.state !== 'waiting' && (
+        <p className="earlier" role="status" data-testid="earlier-bids" data-state={earlier.state}>
+          {earlier.state === 'loading' && t('earlierLoading')}
+          {earlier.state === 'loaded' && t('earlierLoaded', { count: earlier.bids })}
+          {earlier.state === 'failed' && t('earlierFailed')}
+        </p>
+      )}
+      {earlier.state === 'failed' && (
+        <button type="button" onClick={onRestart}>
+          {t('earlierRetry')}
+        </button>
+      )}
       {replayed !== null && (
         <p className="replayed" role="status">
           {t('replayed', { count: replayed })}

@@ -37,14 +37,16 @@ const flag = (n: number, rule: Flag['rule'] = 'jump'): Flag => ({
   raisedAt: '2026-11-21T10:00:00.000Z',
 });
 
-function renderPanel(flags: Flag[]) {
-  const ui = (shown: Flag[]) => (
+function renderPanel(flags: Flag[], replaying = false) {
+  const ui = (shown: Flag[], stillReplaying: boolean) => (
     <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
-      <FlagsPanel flags={shown} sales={sales} bids={[]} />
+      <FlagsPanel flags={shown} sales={sales} bids={[]} replaying={stillReplaying} />
     </NextIntlClientProvider>
   );
-  const view = render(ui(flags));
-  return { rerender: (shown: Flag[]) => view.rerender(ui(shown)) };
+  const view = render(ui(flags, replaying));
+  return {
+    rerender: (shown: Flag[], stillReplaying = false) => view.rerender(ui(shown, stillReplaying)),
+  };
 }
 
 beforeEach(() => window.localStorage.clear());
@@ -67,6 +69,19 @@ describe('FlagsPanel', () => {
     expect(live).toHaveAttribute('aria-live', 'polite');
     expect(live).toHaveTextContent(/^$/);
     rerender([flag(2, 'late'), flag(1)]);
+    expect(live).toHaveTextContent('New flag: late on lot 7');
+  });
+
+  it('does not announce the flags the replay of earlier bids raised, only later ones', () => {
+    const { rerender } = renderPanel([], true);
+    const live = screen.getByTestId('flags-announcement');
+    rerender([flag(2), flag(1)], true);
+    expect(live).toHaveTextContent(/^$/);
+    rerender([flag(3, 'burst'), flag(2), flag(1)], false);
+    // Raised while the replay was still going: shown, counted, not news.
+    expect(live).toHaveTextContent(/^$/);
+    expect(screen.getAllByTestId('flag')).toHaveLength(3);
+    rerender([flag(4, 'late'), flag(3, 'burst'), flag(2), flag(1)]);
     expect(live).toHaveTextContent('New flag: late on lot 7');
   });
 

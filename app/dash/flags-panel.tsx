@@ -25,10 +25,13 @@ export function FlagsPanel({
   flags,
   sales,
   bids,
+  replaying,
 }: {
   flags: readonly Flag[];
   sales: readonly Sale[];
   bids: readonly StoredBid[];
+  /** The earlier bids are still loading: the flags they raise are not news. */
+  replaying: boolean;
 }) {
   const t = useTranslations('SaleDesk');
   const format = useFormatter();
@@ -36,11 +39,15 @@ export function FlagsPanel({
   const toggleId = useId();
   const [acknowledged, setAcknowledged] = useState<readonly string[]>(readAcknowledged);
   const [showAcknowledged, setShowAcknowledged] = useState(false);
-  // Flags already raised when the panel appeared are not news; later ones are announced.
-  const [initialIds] = useState(() => new Set(flags.map((flag) => flag.id)));
+  // Flags already raised when the panel appeared, or by the replay of earlier bids, are not news;
+  // later ones are announced.
+  const [initialIds, setInitialIds] = useState<ReadonlySet<string> | null>(() =>
+    replaying ? null : new Set(flags.map((flag) => flag.id)),
+  );
+  if (initialIds === null && !replaying) setInitialIds(new Set(flags.map((flag) => flag.id)));
 
   const acknowledgedSet = new Set(acknowledged);
-  const fresh = flags.filter((flag) => !initialIds.has(flag.id));
+  const fresh = initialIds === null ? [] : flags.filter((flag) => !initialIds.has(flag.id));
   const lotText = (flag: Flag) => {
     const { lotNumber } = lotLabelOf(sales, flag.auctionId, flag.lotId);
     return lotNumber === undefined ? flag.lotId : String(lotNumber);

@@ -2,6 +2,7 @@
 
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
+import { isReplaying } from '@/lib/realtime/bid-store';
 import { useBidStore } from '@/lib/realtime/use-bid-store';
 import { useRealtime } from '@/lib/realtime/use-realtime';
 import { useSaleDesk } from '@/lib/realtime/use-sale-desk';
@@ -21,7 +22,7 @@ import { SalesOverview } from './sales-overview';
  * reload, Back and a shared link show the same view.
  */
 export default function LiveDashboard() {
-  const { retry } = useRealtime();
+  const { retry, restart, history } = useRealtime();
   const snapshot = useBidStore();
   const desk = useSaleDesk();
   const params = useSearchParams();
@@ -39,7 +40,7 @@ export default function LiveDashboard() {
 
   return (
     <div className="live-dashboard">
-      <ConnectionStatus snapshot={snapshot} onRetry={retry} />
+      <ConnectionStatus snapshot={snapshot} onRetry={retry} onRestart={restart} />
       {saleId ? (
         <SaleFocus
           auctionId={saleId}
@@ -48,6 +49,7 @@ export default function LiveDashboard() {
           desk={desk}
           labelOf={labelOf}
           now={shownNow}
+          history={history}
         />
       ) : (
         <>
@@ -57,7 +59,12 @@ export default function LiveDashboard() {
             <LiveFeed bids={snapshot.bids} labelOf={labelOf} />
             <LotLeaderboard lots={snapshot.lots} labelOf={labelOf} />
           </div>
-          <FlagsPanel flags={desk.flags} sales={desk.sales} bids={snapshot.bids} />
+          <FlagsPanel
+            flags={desk.flags}
+            sales={desk.sales}
+            bids={snapshot.bids}
+            replaying={isReplaying(snapshot)}
+          />
         </>
       )}
       <BidRateSparkline snapshot={snapshot} />

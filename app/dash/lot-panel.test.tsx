@@ -1,7 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
-import type { StoredBid } from '@/lib/realtime/bid-store';
+import type { IncomingMessage, StoredBid } from '@/lib/realtime/bid-store';
+import type { HistoryPage } from '@/lib/realtime/history-pages';
 import type { SaleLotRow } from '@/lib/sales/sale-view';
 import { LotPanel } from './lot-panel';
 
@@ -25,32 +27,56 @@ const row: SaleLotRow = {
   flags: 0,
 };
 
-const bid = (n: number, bidder: string, amount: number, auctionId = 'cars-a') =>
-  ({
-    bidId: `bid-${n}`,
-    auctionId,
-    lotId: 'lot-2',
-    bidder,
-    amount,
-    currency: 'EUR',
-    placedAt: '2026-11-21T10:00:00.000Z',
-  }) as StoredBid;
+const bid = (n: number, bidder: string, amount: number, auctionId = 'cars-a'): StoredBid => ({
+  type: 'bid.placed',
+  v: 1,
+  bidId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  auctionId,
+  lotId: 'lot-2',
+  lotTitle: row.lotTitle,
+  bidder,
+  amount,
+  currency: 'EUR',
+  placedAt: '2026-11-21T10:00:00.000Z',
+  timetoken: String(17_637_000_000_000_000 + n * 10_000),
+});
 
-it('shows the ladder of this sale only, newest first, with leader and underbidder', () => {
-  render(
+const noHistory: HistoryPage = () => Promise.reject(new Error('history is not needed here'));
+
+/** History as the relay answers it: the newest page before `before`, oldest first. */
+function historyOf(bids: StoredBid[]): HistoryPage {
+  const messages: IncomingMessage[] = bids
+    .map(({ timetoken, ...payload }) => ({ timetoken, payload }))
+    .sort((a, b) => (BigInt(a.timetoken) < BigInt(b.timetoken) ? -1 : 1));
+  return async (before) =>
+    messages
+      .filter((m) => before === undefined || BigInt(m.timetoken) < BigInt(before))
+      .slice(-100);
+}
+
+function renderPanel(bids: StoredBid[], history: HistoryPage, counted = row.bidCount) {
+  return render(
     <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
       <LotPanel
         auctionId="cars-a"
         lotId="lot-2"
-        row={row}
-        bids={[
-          bid(4, 'Paddle 1', 120_000),
-          bid(3, 'Paddle 9', 990_000, 'cars-b'),
-          bid(2, 'Paddle 2', 110_000),
-          bid(1, 'Paddle 1', 100_000),
-        ]}
+        row={{ ...row, bidCount: counted }}
+        bids={bids}
+        history={history}
       />
     </NextIntlClientProvider>,
+  );
+}
+
+it('shows the ladder of this sale only, newest first, with leader and underbidder', () => {
+  renderPanel(
+    [
+      bid(4, 'Paddle 1', 120_000),
+      bid(3, 'Paddle 9', 990_000, 'cars-b'),
+      bid(2, 'Paddle 2', 110_000),
+      bid(1, 'Paddle 1', 100_000),
+    ],
+    noHistory,
   );
   expect(
     screen.getByRole('heading', { name: 'Lot 2 · 1967 Ford Mustang Shelby GT500' }),
@@ -65,4 +91,47 @@ it('shows the ladder of this sale only, newest first, with leader and underbidde
     'href',
     '/dash?sale=cars-a',
   );
+});
+
+// 250 bids on the lot: the store's window held only the newest 20.
+const ladder = Array.from({ length: 250 }, (_, n) =>
+  bid(n + 1, `Paddle ${n % 2}`, 100_000 + n * 5_000),
+).reverse();
+
+it('reads the bids older than the window from history: every bid, each once', async () => {
+  renderPanel(ladder.slice(0, 20), historyOf(ladder), 250);
+  expect(screen.getByRole('status')).toHaveTextContent('Loading older bids of this lot…');
+  await waitFor(() => expect(screen.getAllByTestId('ladder-step')).toHaveLength(250));
+  const steps = screen.getAllByTestId('ladder-step');
+  expect(steps[0]).toHaveTextContent('€13,450.00');
+  expect(steps[249]).toHaveTextContent('€1,000.00');
+  expect(screen.queryByTestId('ladder-partial')).toBeNull();
+});
+
+it('says how much history still holds when it lacks the oldest bids', async () => {
+  renderPanel(ladder.slice(0, 20), historyOf(ladder.slice(0, 180)), 250);
+  await waitFor(() =>
+    expect(screen.getByTestId('ladder-partial')).toHaveTextContent(
+      'History holds 180 of the 250 bids counted on this lot.',
+    ),
+  );
+  expect(screen.getAllByTestId('ladder-step')).toHaveLength(180);
+});
+
+it('offers to try again when history fails, and shows the older bids then', async () => {
+  let failing = true;
+  const working = historyOf(ladder);
+  renderPanel(
+    ladder.slice(0, 20),
+    (before) => (failing ? Promise.reject(new Error('503')) : working(before)),
+    250,
+  );
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Older bids of this lot could not be loaded.');
+  // The bids the store holds stay shown meanwhile.
+  expect(screen.getAllByTestId('ladder-step')).toHaveLength(20);
+  failing = false;
+  await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  await waitFor(() => expect(screen.getAllByTestId('ladder-step')).toHaveLength(250));
+  expect(screen.queryByRole('alert')).toBeNull();
 });

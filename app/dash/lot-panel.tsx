@@ -3,6 +3,8 @@
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import type { StoredBid } from '@/lib/realtime/bid-store';
+import type { HistoryPage } from '@/lib/realtime/history-pages';
+import { useLotBids } from '@/lib/realtime/use-lot-bids';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import { lotLadder } from '@/lib/sales/lot-ladder';
 import type { SaleLotRow } from '@/lib/sales/sale-view';
@@ -10,24 +12,30 @@ import { reserveKey, saleHref } from './sale-labels';
 
 /**
  * `?sale=ID&lot=LOT` (docs/product-contract.md §11): one lot's bid ladder (newest first, with the
- * increment over the bid before), leader and underbidder, estimate band and reserve state. It
- * reads the bids the store holds; the catch-up from history for older ones is not built yet.
+ * increment over the bid before), leader and underbidder, estimate band and reserve state. The
+ * bids the store's window holds, and the older ones from history when the board counted more.
  */
 export function LotPanel({
   auctionId,
   lotId,
   row,
-  bids,
+  bids: saleBids,
+  history,
 }: {
   auctionId: string;
   lotId: string;
   row: SaleLotRow | undefined;
+  /** The sale's bids the store holds, newest first. */
   bids: readonly StoredBid[];
+  history: HistoryPage;
 }) {
   const t = useTranslations('SaleDesk');
   const tLive = useTranslations('LiveDashboard');
   const format = useFormatter();
   const formatMoney = useFormatMoney();
+  const held = saleBids.filter((bid) => bid.auctionId === auctionId && bid.lotId === lotId);
+  const counted = row?.bidCount ?? 0;
+  const { bids, older, retry } = useLotBids({ auctionId, lotId, held, counted, history });
   const { steps, leader, underbidder } = lotLadder(bids, auctionId, lotId);
   const lotName =
     row?.lotNumber == null ? t('unnumbered') : t('lotNumber', { number: row.lotNumber });
@@ -73,7 +81,7 @@ export function LotPanel({
       )}
       <h3>{t('ladderTitle')}</h3>
       {steps.length === 0 ? (
-        <p className="empty">{t('ladderEmpty')}</p>
+        older !== 'loading' && <p className="empty">{t('ladderEmpty')}</p>
       ) : (
         <>
           {/* Focusable: a keyboard user can scroll a long ladder. */}
@@ -99,8 +107,25 @@ export function LotPanel({
               ))}
             </ol>
           </div>
-          <p className="empty">{t('ladderWindow')}</p>
         </>
+      )}
+      {older === 'loading' && (
+        <p className="empty" role="status">
+          {t('ladderLoadingOlder')}
+        </p>
+      )}
+      {older === 'loaded' && bids.length < counted && (
+        <p className="empty" data-testid="ladder-partial">
+          {t('ladderPartial', { shown: bids.length, counted })}
+        </p>
+      )}
+      {older === 'failed' && (
+        <div className="empty" role="alert">
+          <p>{t('ladderOlderFailed')}</p>
+          <button type="button" onClick={retry}>
+            {t('ladderOlderRetry')}
+          </button>
+        </div>
       )}
     </section>
   );

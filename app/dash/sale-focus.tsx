@@ -2,7 +2,8 @@
 
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import type { BidStoreSnapshot } from '@/lib/realtime/bid-store';
+import { isReplaying, type BidStoreSnapshot } from '@/lib/realtime/bid-store';
+import type { HistoryPage } from '@/lib/realtime/history-pages';
 import type { SaleDeskSnapshot } from '@/lib/realtime/sale-desk-store';
 import { saleBoard, saleFigures } from '@/lib/sales/sale-view';
 import { FlagsPanel } from './flags-panel';
@@ -19,6 +20,7 @@ export function SaleFocus({
   desk,
   labelOf,
   now,
+  history,
 }: {
   auctionId: string;
   /** `&lot=LOT`: the lot panel is open on it. */
@@ -27,6 +29,8 @@ export function SaleFocus({
   desk: SaleDeskSnapshot;
   labelOf: BidLabel;
   now: number;
+  /** Older bids for the lot panel. */
+  history: HistoryPage;
 }) {
   const t = useTranslations('SaleDesk');
   const sale = desk.sales.find((candidate) => candidate.auctionId === auctionId);
@@ -59,12 +63,18 @@ export function SaleFocus({
           lotId={lotId}
           row={rows.find((row) => row.lotId === lotId)}
           bids={bids}
+          history={history}
         />
       )}
       <SaleLotBoard rows={rows} />
       <div className="live-dashboard__grid">
         <LiveFeed key={auctionId} bids={bids} labelOf={labelOf} />
-        <FlagsPanel flags={flags} sales={desk.sales} bids={bids} />
+        <FlagsPanel
+          flags={flags}
+          sales={desk.sales}
+          bids={bids}
+          replaying={isReplaying(snapshot)}
+        />
       </div>
     </>
   );

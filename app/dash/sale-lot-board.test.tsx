@@ -97,4 +97,18 @@ describe('a catalogued lot nobody has bid on', () => {
       .map((item) => (item.textContent?.includes('Not open yet') ? 'upcoming' : 'other'));
     expect(statuses).toEqual(['upcoming', 'other', 'upcoming']);
   });
+
+  it('counts down to its scheduled close before it opens; none once that has passed', () => {
+    renderBoard([
+      row(1, {
+        open: false,
+        phase: 'upcoming',
+        closesAt: new Date(Date.now() + 90_500).toISOString(),
+      }),
+      row(2, { open: false, phase: 'upcoming', closesAt: new Date(Date.now() - 1).toISOString() }),
+    ]);
+    const [first, second] = screen.getAllByTestId('board-lot');
+    expect(first).toHaveTextContent(/in 1:(30|31)/);
+    expect(second).not.toHaveTextContent(/in \d|closing/i);
+  });
 });

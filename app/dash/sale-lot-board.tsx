@@ -62,8 +62,9 @@ export function SaleLotBoard({ rows }: { rows: readonly SaleLotRow[] }) {
       row.lastBidAt === null
         ? t('noValue')
         : format.relativeTime(row.lastBidAt, Math.max(now, row.lastBidAt)),
+    // A known close counts down from the catalogue on, before the lot opens too.
     closes:
-      !row.open || row.closesAt === null
+      phaseOf(row) === 'closed' || row.closesAt === null
         ? t('noValue')
         : Date.parse(row.closesAt) > now
           ? t('closesIn', { time: clock(Date.parse(row.closesAt) - now) })

@@ -4,6 +4,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 export const relayUrl = 'http://localhost:4100';
 const keys = { publish: 'embedded-pub', subscribe: 'embedded-sub' };
 
+/** Publishes each payload in turn, as a platform would; throws at the first the relay refuses. */
+export async function publishAll(payloads: unknown[]): Promise<void> {
+  for (const payload of payloads) {
+    const status = await publishToRelay(payload);
+    if (status !== 200) throw new Error(`the relay answered ${status} to a publish`);
+  }
+}
+
 /** Publishes on `bids` the way the simulator and PubNub clients do; returns the HTTP status. */
 export async function publishToRelay(payload: unknown): Promise<number> {
   const encoded = encodeURIComponent(JSON.stringify(payload));
@@ -110,5 +118,17 @@ export function saleBid(
     amount,
     currency: 'EUR',
     placedAt: new Date().toISOString(),
+  };
+}
+
+/** A `lot.closed` (docs/product-contract.md §6.2): the hammer falls on `winningBidId`, or unsold. */
+export function lotClosed(lot: Pick<TestLot, 'auctionId' | 'lotId'>, winningBidId: string | null) {
+  return {
+    type: 'lot.closed',
+    v: 1,
+    auctionId: lot.auctionId,
+    lotId: lot.lotId,
+    winningBidId,
+    closedAt: new Date().toISOString(),
   };
 }

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { saleLotKey } from '@/lib/sales/sale-lot-key';
 import { createBidStore, type IncomingMessage } from './bid-store';
 
 /** A whole second of publish time (ms): 2026-11-21T…Z. */
@@ -99,6 +100,7 @@ describe('initial snapshot', () => {
       watching: null,
       lastTimetoken: null,
       replayed: null,
+      earlier: { state: 'waiting' },
       ratePerSecond: [0, 0, 0, 0],
       rateEndsAt: 0,
     });
@@ -237,7 +239,7 @@ describe('per-lot aggregation', () => {
     const { lots } = snap();
     expect(lots).toEqual([
       {
-        key: 'auction-1/lot-b',
+        key: saleLotKey('auction-1', 'lot-b'),
         auctionId: 'auction-1',
         lotId: 'lot-b',
         lotTitle: 'Tea set',
@@ -250,7 +252,7 @@ describe('per-lot aggregation', () => {
         closed: false,
       },
       {
-        key: 'auction-1/lot-a',
+        key: saleLotKey('auction-1', 'lot-a'),
         auctionId: 'auction-1',
         lotId: 'lot-a',
         lotTitle: 'Title of lot-a',
@@ -272,9 +274,23 @@ describe('per-lot aggregation', () => {
       nth(2, { auctionId: 'auction-2', lotId: 'lot-1', amount: 200 }),
     ]);
     expect(snap().lots.map((lot) => [lot.key, lot.highBid])).toEqual([
-      ['auction-2/lot-1', 200],
-      ['auction-1/lot-1', 100],
+      [saleLotKey('auction-2', 'lot-1'), 200],
+      [saleLotKey('auction-1', 'lot-1'), 100],
     ]);
+  });
+
+  it('keeps apart two lots whose ids would join to the same text ("a/b" + "c", "a" + "b/c")', () => {
+    const { store, snap } = setup();
+    store.ingest([
+      nth(1, { auctionId: 'a/b', lotId: 'c', amount: 100 }),
+      nth(2, { auctionId: 'a', lotId: 'b/c', amount: 200 }),
+    ]);
+    expect(snap().lots.map((lot) => [lot.auctionId, lot.lotId, lot.highBid, lot.bidCount])).toEqual(
+      [
+        ['a', 'b/c', 200, 1],
+        ['a/b', 'c', 100, 1],
+      ],
+    );
   });
 
   it.each([
@@ -357,7 +373,9 @@ describe('per-lot aggregation', () => {
     const { store, snap } = setup();
     store.ingest(nth(1, { lotId: 'a', auctionId: 'auction-1' }));
     store.ingest(closedMessage(tt(T0 + 2), 'a', null, 'auction-2'));
-    expect(snap().lots).toEqual([expect.objectContaining({ key: 'auction-1/a', closed: false })]);
+    expect(snap().lots).toEqual([
+      expect.objectContaining({ key: saleLotKey('auction-1', 'a'), closed: false }),
+    ]);
   });
 
   it('a bid replayed after lot.closed does not reopen the lot', () => {
@@ -785,6 +803,22 @@ describe('setConnection / setWatching / setReplayed', () => {
   });
 });
 
+describe('setEarlier', () => {
+  it('publishes each step of the first-load replay', () => {
+    const { store, pending, flush } = setup();
+    for (const earlier of [
+      { state: 'loading' },
+      { state: 'loaded', bids: 1_234 },
+      { state: 'failed' },
+    ] as const) {
+      store.setEarlier(earlier);
+      expect(pending).toHaveLength(1);
+      flush();
+      expect(store.getSnapshot().earlier).toEqual(earlier);
+    }
+  });
+});
+
 describe('countBidsBetween', () => {
   it.each([
     { after: tt(T0), until: tt(T0 + 5), count: 5, name: 'excludes after, includes until' },
@@ -815,6 +849,7 @@ describe('reset', () => {
     store.setConnection('live');
     store.setWatching(5);
     store.setReplayed(7);
+    store.setEarlier({ state: 'loaded', bids: 3 });
     flush();
     store.reset();
     expect(pending).toHaveLength(1);
@@ -828,6 +863,7 @@ describe('reset', () => {
       watching: null,
       lastTimetoken: null,
       replayed: null,
+      earlier: { state: 'waiting' },
       ratePerSecond: [0, 0, 0],
       rateEndsAt: 0,
     });

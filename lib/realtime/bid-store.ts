@@ -21,6 +21,17 @@ export interface MessageCounters {
   duplicates: number;
 }
 
+/** The first load's replay of earlier bids from history (docs/product-contract.md §11). */
+export type EarlierBids =
+  | { state: 'waiting' }
+  | { state: 'loading' }
+  | { state: 'loaded'; bids: number }
+  | { state: 'failed' };
+
+/** Until the earlier bids are in, what the flags engine raises comes from the past. */
+export const isReplaying = ({ earlier }: Pick<BidStoreSnapshot, 'earlier'>): boolean =>
+  earlier.state === 'waiting' || earlier.state === 'loading';
+
 export interface BidStoreSnapshot {
   /** Newest first, by timetoken; at most `windowSize`. */
   bids: readonly StoredBid[];
@@ -32,6 +43,7 @@ export interface BidStoreSnapshot {
   lastTimetoken: string | null;
   /** Bids caught up after the last reconnect, once known. */
   replayed: number | null;
+  earlier: EarlierBids;
   /** Bids per second for the last `rateSeconds` seconds, oldest first (publish time). */
   ratePerSecond: readonly number[];
   /** The publish time (ms) the rate window ends at. */
@@ -99,6 +111,7 @@ export function createBidStore({
   let watching: number | null = null;
   let lastTimetoken: string | null = null;
   let replayed: number | null = null;
+  let earlier: EarlierBids = { state: 'waiting' };
 
   const published = createFrameSnapshot(build, schedule);
   const changed = published.changed;
@@ -112,6 +125,7 @@ export function createBidStore({
       watching,
       lastTimetoken,
       replayed,
+      earlier,
       ratePerSecond: rate.perSecond(),
       rateEndsAt: rate.endsAt(),
     };
@@ -195,6 +209,10 @@ export function createBidStore({
       replayed = count;
       changed();
     },
+    setEarlier(state: EarlierBids) {
+      earlier = state;
+      changed();
+    },
     /** Bids held with a timetoken after `after` and at or before `until`. */
     countBidsBetween(after: string, until: string): number {
       return bids.filter((bid) => isNewer(bid.timetoken, after) && !isNewer(bid.timetoken, until))
@@ -212,6 +230,7 @@ export function createBidStore({
       watching = null;
       lastTimetoken = null;
       replayed = null;
+      earlier = { state: 'waiting' };
       rate.clear();
       observer?.reset();
       changed();

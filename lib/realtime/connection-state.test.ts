@@ -14,7 +14,14 @@ const older = '17952887000000000';
 const seen = '17952888500000000';
 const later = '17952889000000000';
 
+/** A state after the first connect (the earlier messages asked for). */
 const at = (state: Partial<ConnectionMachine>): ConnectionMachine => ({
+  ...initialConnection,
+  earlierLoaded: true,
+  ...state,
+});
+/** A state before any connect succeeded. */
+const beforeFirst = (state: Partial<ConnectionMachine>): ConnectionMachine => ({
   ...initialConnection,
   ...state,
 });
@@ -53,6 +60,7 @@ const reconnect: ConnectionEffect = { type: 'reconnect' };
 const watching: ConnectionEffect = { type: 'refresh-watching' };
 const leave: ConnectionEffect = { type: 'leave' };
 const catchUp = (from: string): ConnectionEffect => ({ type: 'catch-up', from });
+const loadEarlier: ConnectionEffect = { type: 'load-earlier' };
 
 type Row = [
   name: string,
@@ -65,24 +73,24 @@ type Row = [
 const rows: Row[] = [
   // connecting: the first handshake is under way.
   [
-    'connecting, connected: live at the cursor, nothing to catch up',
+    'connecting, connected: live at the cursor, the earlier messages asked for',
     initialConnection,
     { type: 'connected', cursor },
     at({ connection: 'live', cursor }),
-    [watching],
+    [watching, loadEarlier],
   ],
   [
     'connecting, lost: reconnecting, first retry, no baseline yet',
     initialConnection,
     { type: 'lost', lastSeen: null },
-    at({ connection: 'reconnecting', attempts: 1, retryPending: true }),
+    beforeFirst({ connection: 'reconnecting', attempts: 1, retryPending: true }),
     [schedule],
   ],
   [
     'connecting, browser offline: offline, no retry of its own',
     initialConnection,
     { type: 'network-down', lastSeen: null },
-    at({ connection: 'offline' }),
+    beforeFirst({ connection: 'offline' }),
     [],
   ],
   [
@@ -96,7 +104,7 @@ const rows: Row[] = [
     'connecting, denied: denied',
     initialConnection,
     { type: 'denied', lastSeen: null },
-    at({ connection: 'denied' }),
+    beforeFirst({ connection: 'denied' }),
     [],
   ],
   [
@@ -112,6 +120,13 @@ const rows: Row[] = [
     { type: 'manual-retry' },
     initialConnection,
     [],
+  ],
+  [
+    'reconnecting before any connect, connected: the earlier messages, once',
+    beforeFirst({ connection: 'reconnecting', attempts: 2, retryPending: true }),
+    { type: 'connected', cursor },
+    at({ connection: 'live', cursor }),
+    [cancel, watching, loadEarlier],
   ],
 
   // live

@@ -19,6 +19,8 @@ export interface ConnectionMachine {
   cursor: string | null;
   /** After sign-out or unmount: nothing moves any more. */
   stopped: boolean;
+  /** The first connect asked for the earlier messages (history catch-up); later ones do not. */
+  earlierLoaded: boolean;
 }
 
 /** `lastSeen` is the newest timetoken the store holds when the event happens. */
@@ -38,6 +40,7 @@ export type ConnectionEffect =
   | { type: 'reconnect' }
   | { type: 'refresh-watching' }
   | { type: 'catch-up'; from: string }
+  | { type: 'load-earlier' }
   | { type: 'leave' };
 
 export interface ConnectionStep {
@@ -59,6 +62,7 @@ export const initialConnection: ConnectionMachine = {
   catchUpFrom: null,
   cursor: null,
   stopped: false,
+  earlierLoaded: false,
 };
 
 const ignored = (state: ConnectionMachine): ConnectionStep => ({ state, effects: [] });
@@ -85,10 +89,14 @@ function lost(state: ConnectionMachine, lastSeen: string | null): ConnectionStep
 
 function connected(state: ConnectionMachine, cursor: string | null): ConnectionStep {
   const effects: ConnectionEffect[] = [...cancelPending(state), { type: 'refresh-watching' }];
-  if (state.catchUpFrom) effects.push({ type: 'catch-up', from: state.catchUpFrom });
+  // The first connect replays what was published before it (a reload mid-sale shows the sale);
+  // a reconnect replays only the outage.
+  if (!state.earlierLoaded) effects.push({ type: 'load-earlier' });
+  else if (state.catchUpFrom) effects.push({ type: 'catch-up', from: state.catchUpFrom });
   return {
     state: {
       ...state,
+      earlierLoaded: true,
       connection: 'live',
       attempts: 0,
       retryPending: false,

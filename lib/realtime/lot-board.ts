@@ -1,4 +1,5 @@
 import type { LotClosed } from './bid-messages';
+import { saleLotKey } from '@/lib/sales/sale-lot-key';
 import { isNewer, latestOf } from './timetoken';
 
 export interface LotSummary {
@@ -26,7 +27,7 @@ interface LotBid {
   timetoken: string;
 }
 
-const lotKey = (lot: { auctionId: string; lotId: string }) => `${lot.auctionId}/${lot.lotId}`;
+const lotKey = (lot: { auctionId: string; lotId: string }) => saleLotKey(lot.auctionId, lot.lotId);
 
 /**
  * Per lot: high bid, number of bids, leader, open or closed; at most `maxLots`, closed lots

@@ -1,12 +1,19 @@
 // The one module that imports the PubNub SDK (Jest and the sign-in page never load it).
 import PubNub from 'pubnub';
-import type { BidStore, IncomingMessage } from './bid-store';
+import type { BidStore, EarlierBids, IncomingMessage } from './bid-store';
 import {
   initialConnection,
   nextConnection,
   type ConnectionEffect,
   type ConnectionEvent,
 } from './connection-state';
+import {
+  historyPageSize,
+  loadEarlier,
+  mergeInOrder,
+  type HistoryPage,
+  type MessageRun,
+} from './history-pages';
 import type { RealtimeConfig } from './realtime-config';
 import { connectionEventFromStatus } from './status-event';
 import { timetokenFromMs } from './timetoken';
@@ -18,17 +25,29 @@ export interface RealtimeConnection {
   retry(): void;
   /** Unsubscribes (the relay or PubNub sees the leave) and stops the client. */
   stop(): void;
+  /** One page of `bids` history before a timetoken (the lot panel's older bids). */
+  history: HistoryPage;
 }
 
 /** Heartbeats every 9 s; a browser that vanishes leaves the watching count within 20 s. */
 const presenceTimeoutSeconds = 20;
-const historyPage = 100;
+/** Past this the first load gives up on history and shows the live bids it held back. */
+const earlierDeadlineMs = 15_000;
 
 type FetchedMessage = { message: unknown; timetoken: string | number; error?: string };
 
+function deadline(ms: number): { expired: Promise<never>; clear: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`history took longer than ${ms} ms`)), ms);
+  });
+  return { expired, clear: () => clearTimeout(timer) };
+}
+
 /**
  * Subscribes to the bids channel with presence and feeds the store: every message, every status
- * change, the watching count, and after a reconnect the history since the last timetoken.
+ * change, the watching count, on the first connect the earlier messages, and after a reconnect
+ * the history since the last timetoken.
  * What to do on each status, timer and retry is decided in `connection-state.ts`; this module
  * only performs it.
  */
@@ -55,6 +74,26 @@ export function connectRealtime(
 
   let machine = initialConnection;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Live messages held back while the earlier ones load: replayed after them, in order. */
+  let heldBack: IncomingMessage[] | null = null;
+
+  function deliver(message: IncomingMessage) {
+    if (heldBack) heldBack.push(message);
+    else store.ingest(message);
+  }
+
+  async function fetchPage(range: { start?: string; end?: string }): Promise<IncomingMessage[]> {
+    const answer = await pubnub.fetchMessages({
+      channels: [config.channel],
+      count: historyPageSize,
+      ...range,
+    });
+    return ((answer.channels as Record<string, FetchedMessage[]>)[config.channel] ?? []).map(
+      (item) => ({ timetoken: String(item.timetoken), payload: item.message, error: item.error }),
+    );
+  }
+
+  const history: HistoryPage = (before) => fetchPage(before ? { start: before } : {});
 
   async function refreshWatching() {
     try {
@@ -70,23 +109,46 @@ export function connectRealtime(
     const reconnectedAt = timetokenFromMs(Date.now());
     let end = since;
     for (let page = 0; page < 50 && !machine.stopped; page += 1) {
-      const answer = await pubnub.fetchMessages({
-        channels: [config.channel],
-        end,
-        count: historyPage,
-      });
-      const fetched = (
-        (answer.channels as Record<string, FetchedMessage[]>)[config.channel] ?? []
-      ).map((item): IncomingMessage => ({
-        timetoken: String(item.timetoken),
-        payload: item.message,
-        error: item.error,
-      }));
+      const fetched = await fetchPage({ end });
       store.ingest(fetched);
-      if (fetched.length < historyPage) break;
+      if (fetched.length < historyPageSize) break;
       end = fetched.at(-1)!.timetoken;
     }
     store.setReplayed(store.countBidsBetween(since, reconnectedAt));
+  }
+
+  /**
+   * First load: the newest messages published before this browser subscribed (a reload mid-sale
+   * shows the sale as it was), merged with what arrives live meanwhile, in publish order.
+   */
+  async function replayEarlier() {
+    heldBack = [];
+    store.setEarlier({ state: 'loading' });
+    const limit = deadline(earlierDeadlineMs);
+    let given = false;
+    let runs: MessageRun[];
+    let outcome: EarlierBids | null = null;
+    try {
+      const earlier = await Promise.race([
+        loadEarlier(history, { isCancelled: () => machine.stopped || given }),
+        limit.expired,
+      ]);
+      runs = mergeInOrder(earlier, heldBack);
+    } catch {
+      given = true;
+      runs = mergeInOrder([], heldBack);
+      outcome = { state: 'failed' };
+    } finally {
+      limit.clear();
+      heldBack = null;
+    }
+    if (machine.stopped) return;
+    let bids = 0;
+    for (const run of runs) {
+      const added = store.ingest(run.messages);
+      if (run.historical) bids += added;
+    }
+    store.setEarlier(outcome ?? { state: 'loaded', bids });
   }
 
   function perform(effect: ConnectionEffect) {
@@ -110,6 +172,9 @@ export function connectRealtime(
       case 'catch-up':
         void catchUp(effect.from).catch(() => store.setReplayed(0));
         return;
+      case 'load-earlier':
+        void replayEarlier();
+        return;
       case 'leave':
         pubnub.unsubscribeAll();
         pubnub.destroy();
@@ -128,11 +193,7 @@ export function connectRealtime(
 
   pubnub.addListener({
     message: (event) => {
-      store.ingest({
-        timetoken: String(event.timetoken),
-        payload: event.message,
-        error: event.error,
-      });
+      deliver({ timetoken: String(event.timetoken), payload: event.message, error: event.error });
     },
     presence: (event) => {
       // join, leave, timeout and interval events carry the occupancy; state changes do not.
@@ -159,5 +220,6 @@ export function connectRealtime(
     stop() {
       dispatch({ type: 'stop' });
     },
+    history,
   };
 }

@@ -1,7 +1,8 @@
 import type { Sale } from '@/lib/sales/lot';
 import { bidOf, uuid } from '@/lib/sale-desk/testing/flag-script';
 import { createBidStore } from './bid-store';
-import { createSaleDeskStore, saleLotKey } from './sale-desk-store';
+import { saleLotKey } from '@/lib/sales/sale-lot-key';
+import { createSaleDeskStore } from './sale-desk-store';
 
 const sale = (auctionId: string, lots: Array<[lotId: string, lotNumber: number]>): Sale => ({
   auctionId,

@@ -3,6 +3,7 @@ import type { Flag } from '@/lib/sale-desk/flags/flag';
 import type { FlagCounts } from '@/lib/sale-desk/flags/flag-counts';
 import { createFlagsEngine } from '@/lib/sale-desk/flags/flags-engine';
 import type { Lot, Sale } from '@/lib/sales/lot';
+import { saleLotKey } from '@/lib/sales/sale-lot-key';
 import type { BidPlaced, LotClosed, LotOpened } from './bid-messages';
 import { createFrameSnapshot } from './frame-snapshot';
 
@@ -31,12 +32,6 @@ interface SaleDeskOptions {
   maxLotStates?: number;
   schedule?: (flush: () => void) => void;
 }
-
-/**
- * Sale and lot ids are free text: a separator could make two pairs one key ("a/b" + "c" and
- * "a" + "b/c"), JSON cannot. Two lots with the same title in two sales stay two keys.
- */
-export const saleLotKey = (auctionId: string, lotId: string) => JSON.stringify([auctionId, lotId]);
 
 const nextFrame = (flush: () => void) => {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => flush());

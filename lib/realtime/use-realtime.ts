@@ -5,6 +5,7 @@ import { apiRequest } from '@/lib/api/api-client';
 import { onSignOut } from '@/lib/auth/sign-out';
 import { readOrCreateClientId } from '@/lib/storage/stored-values';
 import { bidStore } from './bid-store';
+import type { HistoryPage } from './history-pages';
 import { connectRealtime, type RealtimeConnection } from './pubnub-connection';
 import { saleDesk } from './sale-desk';
 import { realtimeConfigSchema, tokenRefreshDelayMs, type RealtimeConfig } from './realtime-config';
@@ -13,9 +14,16 @@ import { realtimeConfigSchema, tokenRefreshDelayMs, type RealtimeConfig } from '
  * Connects this browser to `bids` while the dashboard is shown; stops at sign-out and unmount.
  * A language switch re-renders around it without unmounting it, so the connection stays.
  */
-export function useRealtime(): { retry: () => void } {
+export function useRealtime(): {
+  retry: () => void;
+  /** Starts the live view over: the store emptied, the earlier bids loaded again. */
+  restart: () => void;
+  /** One page of `bids` history, through the current connection. */
+  history: HistoryPage;
+} {
   const connection = useRef<RealtimeConnection | null>(null);
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const mounted = useRef(false);
 
   const start = useCallback((isCancelled: () => boolean) => {
     const clientId = readOrCreateClientId();
@@ -57,6 +65,7 @@ export function useRealtime(): { retry: () => void } {
 
   useEffect(() => {
     let cancelled = false;
+    mounted.current = true;
     start(() => cancelled);
     const stopOnSignOut = onSignOut(() => {
       connection.current?.stop();
@@ -65,6 +74,7 @@ export function useRealtime(): { retry: () => void } {
     });
     return () => {
       cancelled = true;
+      mounted.current = false;
       if (refreshTimer.current) clearTimeout(refreshTimer.current);
       stopOnSignOut();
       connection.current?.stop();
@@ -74,8 +84,24 @@ export function useRealtime(): { retry: () => void } {
 
   const retry = useCallback(() => {
     if (connection.current) connection.current.retry();
-    else start(() => false);
+    else start(() => !mounted.current);
   }, [start]);
 
-  return { retry };
+  const restart = useCallback(() => {
+    connection.current?.stop();
+    connection.current = null;
+    if (refreshTimer.current) clearTimeout(refreshTimer.current);
+    bidStore.reset();
+    start(() => !mounted.current);
+  }, [start]);
+
+  const history = useCallback<HistoryPage>(
+    (before) =>
+      connection.current
+        ? connection.current.history(before)
+        : Promise.reject(new Error('not connected')),
+    [],
+  );
+
+  return { retry, restart, history };
 }

@@ -1,5 +1,6 @@
 import type { LotSummary, StoredBid } from '@/lib/realtime/bid-store';
-import { saleLotKey, type LotState } from '@/lib/realtime/sale-desk-store';
+import type { LotState } from '@/lib/realtime/sale-desk-store';
+import { saleLotKey } from './sale-lot-key';
 import { timetokenFromMs } from '@/lib/realtime/timetoken';
 import type { Lot, Sale } from './lot';
 import { lotLabelOf, saleBoard, saleFigures } from './sale-view';

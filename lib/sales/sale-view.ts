@@ -1,7 +1,8 @@
 // What the sale desk screen shows (docs/product-contract.md §11), computed from the stores'
 // snapshots: pure, so the running order, the figures and the "never mixed" keys are unit-tested.
 import type { LotSummary, StoredBid } from '@/lib/realtime/bid-store';
-import { saleLotKey, type LotState } from '@/lib/realtime/sale-desk-store';
+import type { LotState } from '@/lib/realtime/sale-desk-store';
+import { saleLotKey } from './sale-lot-key';
 import { timetokenToMs } from '@/lib/realtime/timetoken';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
 import { reserveState, type ReserveState } from '@/lib/sale-desk/reserve-state';

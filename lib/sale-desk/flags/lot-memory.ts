@@ -1,4 +1,5 @@
 import type { BidPlaced } from '@/lib/realtime/bid-messages';
+import { saleLotKey } from '@/lib/sales/sale-lot-key';
 import { isFarOverEstimate } from './far-over-estimate-rule';
 import { advancePingPong } from './ping-pong-run';
 import type { CatalogueLot, LotMemory } from './rule-input';
@@ -13,7 +14,7 @@ export const emptyLot = (): LotMemory => ({
 
 /** A key no two lots share, whatever characters their ids hold. */
 export const lotKeyOf = (lot: { auctionId: string; lotId: string }) =>
-  JSON.stringify([lot.auctionId, lot.lotId]);
+  saleLotKey(lot.auctionId, lot.lotId);
 
 /** The lot after a (not late) bid: only a higher bid changes the high bid and the leader. */
 export function advanceLot(

@@ -1,0 +1,10 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * The dashboard is connected and has replayed the earlier bids (docs/product-contract.md §11):
+ * what is published from now on arrives live, and flags raised from now on are announced.
+ */
+export async function waitForLive(page: Page) {
+  await expect(page.locator('.connection-chip')).toHaveText('Live', { timeout: 15_000 });
+  await expect(page.getByTestId('earlier-bids')).toHaveAttribute('data-state', 'loaded');
+}

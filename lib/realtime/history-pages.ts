@@ -1,0 +1,149 @@
+// Reading `bids` history backwards, apart from the SDK (docs/product-contract.md §11): the first-load
+// catch-up and the lot panel's older bids. `pubnub-connection.ts` supplies one page at a time.
+import { classifyMessage } from './bid-messages';
+import type { IncomingMessage, StoredBid } from './bid-store';
+import { isNewer } from './timetoken';
+
+/**
+ * One page of history: the newest `pageSize` messages published before `before` (all of them up
+ * to now when undefined), oldest first, as PubNub answers `start=` without `end=`.
+ */
+export type HistoryPage = (before: string | undefined) => Promise<IncomingMessage[]>;
+
+export const historyPageSize = 100;
+
+/** What the first load reads: at least the last 15 minutes of a sale, at most 2,000 messages. */
+export const catchUpLimits = { maxMessages: 2_000 };
+
+/** How far back the lot panel looks for a lot's older bids: the relay keeps 10,000 per channel. */
+export const lotHistoryLimits = { maxPages: 100 };
+
+interface ReadOptions {
+  maxMessages?: number;
+  maxPages?: number;
+  /** Asked before each page: a sign-out or a closed panel stops the reading. */
+  isCancelled?: () => boolean;
+}
+
+const never = () => false;
+
+const byTimetoken = (a: IncomingMessage, b: IncomingMessage) =>
+  a.timetoken === b.timetoken ? 0 : isNewer(a.timetoken, b.timetoken) ? 1 : -1;
+
+/**
+ * Pages backwards from now, handing each page (oldest first) to `take` until it answers false,
+ * history runs out or `maxPages` were read.
+ */
+async function pageBackwards(
+  fetchPage: HistoryPage,
+  maxPages: number,
+  take: (page: IncomingMessage[]) => boolean,
+  isCancelled: () => boolean,
+): Promise<void> {
+  let before: string | undefined;
+  for (let read = 0; read < maxPages && !isCancelled(); read += 1) {
+    const page = [...(await fetchPage(before))].sort(byTimetoken);
+    if (page.length === 0 || !take(page)) return;
+    if (page.length < historyPageSize) return;
+    before = page[0]!.timetoken;
+  }
+}
+
+/**
+ * The newest messages of the channel, at most `maxMessages`, oldest first: what the dashboard
+ * replays on first load so that a reload shows the sale as it was.
+ */
+export async function loadEarlier(
+  fetchPage: HistoryPage,
+  { maxMessages = catchUpLimits.maxMessages, isCancelled = never }: ReadOptions = {},
+): Promise<IncomingMessage[]> {
+  const pages: IncomingMessage[][] = [];
+  let held = 0;
+  await pageBackwards(
+    fetchPage,
+    Math.ceil(maxMessages / historyPageSize),
+    (page) => {
+      pages.unshift(page);
+      held += page.length;
+      return held < maxMessages;
+    },
+    isCancelled,
+  );
+  return pages.flat().slice(-maxMessages);
+}
+
+/** Messages in publish order, all from history or all delivered live. */
+export interface MessageRun {
+  historical: boolean;
+  messages: IncomingMessage[];
+}
+
+/**
+ * The history and the messages delivered live while it loaded, in publish order without repeats
+ * (the live ones published before the history was read are in both), as runs from one source so
+ * the caller can count what history added. Replayed in this order, the flags engine sees what
+ * every other staff member saw, in the order they saw it.
+ */
+export function mergeInOrder(
+  earlier: readonly IncomingMessage[],
+  live: readonly IncomingMessage[],
+): MessageRun[] {
+  const seen = new Set<string>();
+  const runs: MessageRun[] = [];
+  const tagged = [
+    ...earlier.map((message) => ({ message, historical: true })),
+    ...live.map((message) => ({ message, historical: false })),
+  ].sort((a, b) => byTimetoken(a.message, b.message));
+  for (const { message, historical } of tagged) {
+    if (seen.has(message.timetoken)) continue;
+    seen.add(message.timetoken);
+    const last = runs.at(-1);
+    if (last?.historical === historical) last.messages.push(message);
+    else runs.push({ historical, messages: [message] });
+  }
+  return runs;
+}
+
+/**
+ * Every bid of one lot history still holds, newest first, read backwards until `want` of them
+ * were found (the count the lot board has seen) or history ends.
+ */
+export async function loadLotBids(
+  fetchPage: HistoryPage,
+  { auctionId, lotId, want }: { auctionId: string; lotId: string; want: number },
+  { maxPages = lotHistoryLimits.maxPages, isCancelled = never }: ReadOptions = {},
+): Promise<StoredBid[]> {
+  const found = new Map<string, StoredBid>();
+  await pageBackwards(
+    fetchPage,
+    maxPages,
+    (page) => {
+      for (const message of page) {
+        if (message.error) continue;
+        const classified = classifyMessage(message.payload);
+        if (classified.kind !== 'bid') continue;
+        const { bid } = classified;
+        if (bid.auctionId !== auctionId || bid.lotId !== lotId || found.has(bid.bidId)) continue;
+        found.set(bid.bidId, { ...bid, timetoken: message.timetoken });
+      }
+      return found.size < want;
+    },
+    isCancelled,
+  );
+  return newestFirst([...found.values()]);
+}
+
+/** Bids of one lot from the store and from history, each once, newest first. */
+export function mergeLotBids(
+  held: readonly StoredBid[],
+  fromHistory: readonly StoredBid[],
+): StoredBid[] {
+  const byId = new Map<string, StoredBid>();
+  for (const bid of [...fromHistory, ...held]) byId.set(bid.bidId, bid);
+  return newestFirst([...byId.values()]);
+}
+
+const newestFirst = (bids: StoredBid[]) =>
+  bids.sort((a, b) =>
+    a.timetoken === b.timetoken ? 0 : isNewer(a.timetoken, b.timetoken) ? -1 : 1,
+  );
