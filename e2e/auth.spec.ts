@@ -41,7 +41,9 @@ test('demo sign-in lands on /dash; a reload stays; /sign again goes to /dash', a
   ).toEqual({
     loginId: 'demo',
     displayName: 'Demo Staff',
+    role: 'admin',
   });
+  await expect(page.getByTestId('user-role')).toHaveText('Administrator');
   const cookie = (await page.context().cookies()).find((c) => c.name === cookieName);
   expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
   expect(await page.evaluate(() => document.cookie)).not.toContain(cookieName);

@@ -83,7 +83,7 @@ export interface ServerEnv {
   cipherKey: string | null;
   sentryDsn: string | null;
   platformToken: string;
-  /** Null in production: the demo account exists only in the embedded default. */
+  /** Null in production: the demo accounts exist only in the embedded default. */
   demoPassword: string | null;
   /** `anomalies`: now and then a bidding pattern each flag rule of the sale desk catches. */
   simulator: { enabled: boolean; ratePerSecond: number; anomalies: boolean };

@@ -44,7 +44,8 @@ function ingestInto(
     batchDelayMs: 10,
     retryDelayMs: 20,
     maxRetryDelayMs: 80,
-    requestTimeoutMs: 1_000,
+    // The product's own: a loaded machine must not turn a slow answer into a resend.
+    requestTimeoutMs: 10_000,
     log,
     ...options,
   });

@@ -33,7 +33,8 @@ function ingestInto(consoleUrl: string, options: Partial<Parameters<typeof creat
     batchDelayMs: 10,
     retryDelayMs: 20,
     maxRetryDelayMs: 80,
-    requestTimeoutMs: 1_000,
+    // The product's own: a loaded machine must not turn a slow answer into a resend.
+    requestTimeoutMs: 10_000,
     log,
     onDelivered: (items) => delivered.push(items),
     ...options,

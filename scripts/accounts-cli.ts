@@ -1,6 +1,7 @@
 // The staff-accounts command (`npm run accounts -- <command>`), without process wiring: it takes
 // its arguments, its database, its password source and its output as parameters, so tests can
-// drive it against an in-memory database. scripts/accounts.ts connects it to the real process.
+// drive it against an in-memory database. scripts/accounts.ts connects it to the real process;
+// scripts/accounts-args.ts reads the command line.
 import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -9,31 +10,12 @@ import {
   enableAccount,
   findAccount,
   resetPassword,
+  setAccountRole,
 } from '@/lib/server/auth/accounts';
 import { loginIdSchema, passwordSchema } from '@/lib/server/auth/login-id';
 import type { Database } from '@/lib/server/db/database';
 import { staffAccounts } from '@/lib/server/db/schema';
-
-export const usageText = `Usage: npm run accounts -- <command>
-
-Manages the staff accounts of the Gavel console.
-
-Commands:
-  add <loginId> <displayName...>  create an account (the display name may be several words)
-  disable <loginId>               disable an account and revoke all its sessions
-  enable <loginId>                enable a disabled account again
-  reset-password <loginId>        set a new password and revoke all the account's sessions
-  list                            show every account: login id, display name, enabled/disabled
-
-Passwords (add, reset-password) are at least 8 characters. In a terminal they are asked twice
-without echo; otherwise the first line of standard input is the password:
-  echo 'a-long-password' | npm run accounts -- add alice Alice Martin
-
-The database comes from the environment, as for the console: DATABASE_URL (PostgreSQL), else the
-embedded database under DATA_DIR (default .data). The embedded database allows one process at a
-time: stop the console before using this command on it.
-
-Exit codes: 0 done, 1 error (one sentence on stderr), 2 wrong usage.`;
+import { parseAccountsArgs, usageText, type AccountsCommand } from './accounts-args';
 
 /** What the command needs from the outside world. */
 export interface AccountsIo {
@@ -50,45 +32,6 @@ export class AccountsCommandError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'AccountsCommandError';
-  }
-}
-
-export type AccountsCommand =
-  | { kind: 'help' }
-  | { kind: 'usage-error'; message: string }
-  | { kind: 'add'; loginId: string; displayName: string }
-  | { kind: 'disable' | 'enable' | 'reset-password'; loginId: string }
-  | { kind: 'list' };
-
-const helpFlags = new Set(['--help', '-h', 'help']);
-
-/** Reads the command line (the arguments after `npm run accounts --`); validates nothing else. */
-export function parseAccountsArgs(argv: readonly string[]): AccountsCommand {
-  const [name, ...rest] = argv;
-  if (name === undefined || argv.some((arg) => helpFlags.has(arg))) return { kind: 'help' };
-  switch (name) {
-    case 'add': {
-      const [loginId, ...words] = rest;
-      if (loginId === undefined || words.length === 0) {
-        return { kind: 'usage-error', message: 'add needs a login id and a display name.' };
-      }
-      return { kind: 'add', loginId, displayName: words.join(' ') };
-    }
-    case 'disable':
-    case 'enable':
-    case 'reset-password': {
-      if (rest.length !== 1) {
-        return { kind: 'usage-error', message: `${name} needs exactly one login id.` };
-      }
-      return { kind: name, loginId: rest[0]! };
-    }
-    case 'list':
-      if (rest.length !== 0) {
-        return { kind: 'usage-error', message: 'list takes no arguments.' };
-      }
-      return { kind: 'list' };
-    default:
-      return { kind: 'usage-error', message: `Unknown command "${name}".` };
   }
 }
 
@@ -137,6 +80,7 @@ async function listAccounts(db: Database, io: AccountsIo) {
     .select({
       loginId: staffAccounts.loginId,
       displayName: staffAccounts.displayName,
+      role: staffAccounts.role,
       disabledAt: staffAccounts.disabledAt,
     })
     .from(staffAccounts)
@@ -146,12 +90,19 @@ async function listAccounts(db: Database, io: AccountsIo) {
     return;
   }
   const table = [
-    ['LOGIN ID', 'DISPLAY NAME', 'STATUS'],
-    ...rows.map((row) => [row.loginId, row.displayName, row.disabledAt ? 'disabled' : 'enabled']),
+    ['LOGIN ID', 'DISPLAY NAME', 'ROLE', 'STATUS'],
+    ...rows.map((row) => [
+      row.loginId,
+      row.displayName,
+      row.role,
+      row.disabledAt ? 'disabled' : 'enabled',
+    ]),
   ];
-  const widths = [0, 1].map((column) => Math.max(...table.map((cells) => cells[column]!.length)));
-  for (const [loginId, displayName, status] of table) {
-    io.out(`${loginId!.padEnd(widths[0]!)}  ${displayName!.padEnd(widths[1]!)}  ${status}`);
+  const widths = [0, 1, 2].map((column) =>
+    Math.max(...table.map((cells) => cells[column]!.length)),
+  );
+  for (const cells of table) {
+    io.out(cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '));
   }
 }
 
@@ -171,12 +122,26 @@ async function execute(
       }
       const password = await readNewPassword(io);
       try {
-        await createAccount(db, { loginId, displayName, password });
+        await createAccount(db, { loginId, displayName, password, role: command.role });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         throw new AccountsCommandError(`A staff account with the login id "${loginId}" exists.`);
       }
-      io.out(`Created the staff account "${loginId}" (${displayName}).`);
+      io.out(
+        `Created the staff account "${loginId}" (${displayName}) with the role ${command.role}.`,
+      );
+      return;
+    }
+    case 'set-role': {
+      const account = await existingAccount(db, loginId);
+      if (account.role === command.role) {
+        io.out(`The staff account "${loginId}" already has the role ${command.role}.`);
+        return;
+      }
+      await setAccountRole(db, loginId, command.role);
+      io.out(
+        `Changed the role of the staff account "${loginId}" from ${account.role} to ${command.role} and revoked its sessions.`,
+      );
       return;
     }
     case 'disable': {

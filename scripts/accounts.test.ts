@@ -3,14 +3,15 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ConfigurationError } from '@/lib/env';
 import { createAccount, findAccount } from '@/lib/server/auth/accounts';
 import { verifyPassword } from '@/lib/server/auth/password';
 import { createSession, resolveSession } from '@/lib/server/auth/sessions';
 import { openDatabase, type DatabaseHandle } from '@/lib/server/db/database';
 import { sessions } from '@/lib/server/db/schema';
-import { AccountsCommandError, parseAccountsArgs, runAccountsCommand } from './accounts-cli';
+import { parseAccountsArgs } from './accounts-args';
+import { AccountsCommandError, runAccountsCommand } from './accounts-cli';
 
 const signingSecret = 's'.repeat(48);
 let handle: DatabaseHandle;
@@ -64,9 +65,11 @@ describe('usage', () => {
       expect(err).toEqual([]);
       const text = out.join('\n');
       expect(text).toMatch(/^Usage: npm run accounts -- <command>/);
-      for (const command of ['add', 'disable', 'enable', 'reset-password', 'list']) {
+      for (const command of ['add', 'set-role', 'disable', 'enable', 'reset-password', 'list']) {
         expect(text).toContain(`  ${command} `);
       }
+      expect(text).toContain('add <loginId> [--role clerk|supervisor|admin] <displayName...>');
+      expect(text).toMatch(/clerk.*supervisor.*admin/s);
       expect(text).toContain('stop the console');
     },
   );
@@ -86,6 +89,22 @@ describe('usage', () => {
     [['enable', 'a', 'b'], 'enable needs exactly one login id.'],
     [['reset-password'], 'reset-password needs exactly one login id.'],
     [['list', 'extra'], 'list takes no arguments.'],
+    [
+      ['add', 'alice', '--role', 'owner', 'Alice'],
+      'There is no role "owner": use clerk, supervisor, admin.',
+    ],
+    [
+      ['add', 'alice', '--role=Admin', 'Alice'],
+      'There is no role "Admin": use clerk, supervisor, admin.',
+    ],
+    [['add', 'alice', 'Alice', '--role'], '--role needs a role: clerk, supervisor, admin.'],
+    [['add', 'alice', '--role=', 'Alice'], '--role needs a role: clerk, supervisor, admin.'],
+    [['add', 'alice', '--role', 'clerk', '--role', 'admin', 'Alice'], 'add takes --role once.'],
+    [['add', 'alice', '--rol', 'admin', 'Alice'], 'add has no option "--rol".'],
+    [['add', 'alice', '--role', 'admin'], 'add needs a login id and a display name.'],
+    [['set-role', 'alice'], 'set-role needs a login id and a role.'],
+    [['set-role', 'alice', 'admin', 'extra'], 'set-role needs a login id and a role.'],
+    [['set-role', 'alice', 'root'], 'There is no role "root": use clerk, supervisor, admin.'],
   ])('refuses %j with exit code 2', async (argv, message) => {
     const result = await run(argv);
     expect(result.code).toBe(2);
@@ -93,12 +112,26 @@ describe('usage', () => {
     expect(result.readPassword).not.toHaveBeenCalled();
   });
 
-  it('joins the words of the display name', () => {
+  it('joins the words of the display name; the role is clerk unless --role says otherwise', () => {
     expect(parseAccountsArgs(['add', 'alice', 'Alice', 'de', 'Martin'])).toEqual({
       kind: 'add',
       loginId: 'alice',
       displayName: 'Alice de Martin',
+      role: 'clerk',
     });
+    for (const argv of [
+      ['add', 'alice', '--role', 'supervisor', 'Alice', 'Martin'],
+      ['add', 'alice', '--role=supervisor', 'Alice', 'Martin'],
+      ['add', '--role', 'supervisor', 'alice', 'Alice', 'Martin'],
+      ['add', 'alice', 'Alice', 'Martin', '--role', 'supervisor'],
+    ]) {
+      expect(parseAccountsArgs(argv)).toEqual({
+        kind: 'add',
+        loginId: 'alice',
+        displayName: 'Alice Martin',
+        role: 'supervisor',
+      });
+    }
   });
 });
 
@@ -107,15 +140,37 @@ describe('add', () => {
     const result = await run(['add', '  Alice ', 'Alice', 'Martin'], ['alice-password']);
     expect(result).toMatchObject({
       code: 0,
-      out: ['Created the staff account "alice" (Alice Martin).'],
+      out: ['Created the staff account "alice" (Alice Martin) with the role clerk.'],
       err: [],
     });
     expect(result.readPassword).toHaveBeenCalledTimes(1);
     const account = await findAccount(handle.db, 'alice');
-    expect(account).toMatchObject({ loginId: 'alice', displayName: 'Alice Martin' });
+    expect(account).toMatchObject({ loginId: 'alice', displayName: 'Alice Martin', role: 'clerk' });
     expect(account!.disabledAt).toBeNull();
     expect(account!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(account!.passwordHash, 'alice-password')).toBe(true);
+  });
+
+  it('creates an account with the role --role names', async () => {
+    const result = await run(
+      ['add', 'sam', '--role', 'supervisor', 'Sam', 'Reed'],
+      ['sam-password'],
+    );
+    expect(result).toMatchObject({
+      code: 0,
+      out: ['Created the staff account "sam" (Sam Reed) with the role supervisor.'],
+      err: [],
+    });
+    expect(await findAccount(handle.db, 'sam')).toMatchObject({ role: 'supervisor' });
+  });
+
+  it('creates nothing and asks no password when the role is not one', async () => {
+    const result = await run(['add', 'olga', '--role', 'owner', 'Olga'], ['olga-password']);
+    expect(result.code).toBe(2);
+    expect(result.out).toEqual([]);
+    expect(result.err[0]).toBe('There is no role "owner": use clerk, supervisor, admin.');
+    expect(result.readPassword).not.toHaveBeenCalled();
+    expect(await findAccount(handle.db, 'olga')).toBeNull();
   });
 
   it('refuses a login id that exists, whatever its case, before asking for a password', async () => {
@@ -139,6 +194,7 @@ describe('add', () => {
           loginId: 'racer',
           displayName: 'First Racer',
           password: 'first-password',
+          role: 'clerk',
         });
         return 'second-password';
       },
@@ -195,16 +251,32 @@ describe('add', () => {
 });
 
 describe('list', () => {
-  it('shows login id, display name and state, never a hash', async () => {
+  it('shows login id, display name, role and state, never a hash', async () => {
     await addAccount('list-a');
     await addAccount('list-b');
+    expect(
+      (await run(['add', 'list-c', '--role', 'admin', 'Test', 'Admin'], ['pw-list-c1'])).code,
+    ).toBe(0);
     expect((await run(['disable', 'list-b'])).code).toBe(0);
+    expect((await run(['set-role', 'list-b', 'supervisor'])).code).toBe(0);
     const result = await run(['list']);
     expect(result.code).toBe(0);
     expect(result.err).toEqual([]);
-    expect(result.out[0]).toMatch(/^LOGIN ID\s+DISPLAY NAME\s+STATUS$/);
-    expect(result.out).toContainEqual(expect.stringMatching(/^list-a\s+Test Person\s+enabled$/));
-    expect(result.out).toContainEqual(expect.stringMatching(/^list-b\s+Test Person\s+disabled$/));
+    expect(result.out[0]).toMatch(/^LOGIN ID\s+DISPLAY NAME\s+ROLE\s+STATUS$/);
+    expect(result.out).toContainEqual(
+      expect.stringMatching(/^list-a\s+Test Person\s+clerk\s+enabled$/),
+    );
+    expect(result.out).toContainEqual(
+      expect.stringMatching(/^list-b\s+Test Person\s+supervisor\s+disabled$/),
+    );
+    expect(result.out).toContainEqual(
+      expect.stringMatching(/^list-c\s+Test Admin\s+admin\s+enabled$/),
+    );
+    // The columns line up: every row has its role where the heading has ROLE.
+    const roleColumn = result.out[0]!.indexOf('ROLE');
+    for (const line of result.out.slice(1)) {
+      expect(line.slice(roleColumn)).toMatch(/^(clerk|supervisor|admin) /);
+    }
     expect(result.out.join('\n')).not.toMatch(/argon2|\$/);
   });
 
@@ -282,6 +354,76 @@ describe('disable and enable', () => {
       expect(result.readPassword).not.toHaveBeenCalled();
     },
   );
+});
+
+describe('set-role', () => {
+  it('changes the role and revokes the sessions made before', async () => {
+    const account = await addAccount('ivy');
+    expect(account.role).toBe('clerk');
+    const { cookieValue, sessionId } = await createSession(handle.db, account.id, signingSecret);
+    expect(await resolveSession(handle.db, cookieValue, signingSecret)).not.toBeNull();
+
+    const result = await run(['set-role', 'IVY', 'supervisor']);
+    expect(result).toMatchObject({
+      code: 0,
+      out: [
+        'Changed the role of the staff account "ivy" from clerk to supervisor and revoked its sessions.',
+      ],
+      err: [],
+    });
+    expect(result.readPassword).not.toHaveBeenCalled();
+    const updated = (await findAccount(handle.db, 'ivy'))!;
+    expect(updated.role).toBe('supervisor');
+    expect(updated.disabledAt).toBeNull();
+    expect(await resolveSession(handle.db, cookieValue, signingSecret)).toBeNull();
+    const [session] = await handle.db.select().from(sessions).where(eq(sessions.id, sessionId));
+    expect(session!.revokedReason).toBe('role-changed');
+
+    // A session made after the change carries the new role.
+    const fresh = await createSession(handle.db, account.id, signingSecret);
+    expect((await resolveSession(handle.db, fresh.cookieValue, signingSecret))!.account.role).toBe(
+      'supervisor',
+    );
+  });
+
+  it('leaves the account and its sessions alone when it already has the role', async () => {
+    const account = await addAccount('jan');
+    const { cookieValue } = await createSession(handle.db, account.id, signingSecret);
+    const result = await run(['set-role', 'jan', 'clerk']);
+    expect(result).toMatchObject({
+      code: 0,
+      out: ['The staff account "jan" already has the role clerk.'],
+      err: [],
+    });
+    expect(await resolveSession(handle.db, cookieValue, signingSecret)).not.toBeNull();
+  });
+
+  it('refuses an unknown login id with one sentence', async () => {
+    expect(await run(['set-role', 'Nobody', 'admin'])).toMatchObject({
+      code: 1,
+      out: [],
+      err: ['No staff account has the login id "nobody".'],
+    });
+  });
+
+  it('refuses a role that is not one, with exit code 2, and changes nothing', async () => {
+    const account = await addAccount('kim');
+    const { cookieValue } = await createSession(handle.db, account.id, signingSecret);
+    const result = await run(['set-role', 'kim', 'superuser']);
+    expect(result.code).toBe(2);
+    expect(result.out).toEqual([]);
+    expect(result.err[0]).toBe('There is no role "superuser": use clerk, supervisor, admin.');
+    expect((await findAccount(handle.db, 'kim'))!.role).toBe('clerk');
+    expect(await resolveSession(handle.db, cookieValue, signingSecret)).not.toBeNull();
+  });
+
+  it('is refused by the database for a role outside the list', async () => {
+    const account = await addAccount('lou');
+    await expect(
+      handle.db.execute(sql`update staff_accounts set role = 'owner' where id = ${account.id}`),
+    ).rejects.toThrow();
+    expect((await findAccount(handle.db, 'lou'))!.role).toBe('clerk');
+  });
 });
 
 describe('reset-password', () => {
@@ -367,16 +509,26 @@ describe('the real process (npm run accounts)', () => {
   }
 
   it('adds an account with the password piped in, then lists it', async () => {
-    const added = await accounts(['add', 'bob', 'Bob', 'Stone'], 'bob-password\n');
+    const added = await accounts(
+      ['add', 'bob', '--role', 'admin', 'Bob', 'Stone'],
+      'bob-password\n',
+    );
     expect(added).toEqual({
       code: 0,
-      stdout: 'Created the staff account "bob" (Bob Stone).\n',
+      stdout: 'Created the staff account "bob" (Bob Stone) with the role admin.\n',
       stderr: '',
     });
 
     const listed = await accounts(['list'], '');
     expect(listed.code).toBe(0);
     expect(listed.stderr).toBe('');
-    expect(listed.stdout).toMatch(/^bob\s+Bob Stone\s+enabled$/m);
+    expect(listed.stdout).toMatch(/^bob\s+Bob Stone\s+admin\s+enabled$/m);
+
+    const refused = await accounts(['set-role', 'bob', 'owner'], '');
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr.split('\n')[0]).toBe(
+      'There is no role "owner": use clerk, supervisor, admin.',
+    );
   }, 40_000);
 });

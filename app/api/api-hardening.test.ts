@@ -26,7 +26,12 @@ beforeAll(async () => {
   const { database } = await import('@/lib/server/db/connection');
   const { createAccount } = await import('@/lib/server/auth/accounts');
   db = await database();
-  await createAccount(db, { loginId: 'hilda', displayName: 'Hilda', password: staffPassword });
+  await createAccount(db, {
+    loginId: 'hilda',
+    displayName: 'Hilda',
+    password: staffPassword,
+    role: 'clerk',
+  });
   cookie = await api.signIn('hilda');
 });
 

@@ -1,7 +1,10 @@
 import { ApiError } from './api-error';
 
 export type ApiErrorMessage =
-  | { key: 'network' | 'aborted' | 'invalid_response' | 'rate_limited' | 'unauthorized' }
+  | {
+      key:
+        'network' | 'aborted' | 'invalid_response' | 'rate_limited' | 'unauthorized' | 'forbidden';
+    }
   | { key: 'other'; status: number };
 
 /** Which `ApiErrors` message describes a failure (pure, so every code has a test). */
@@ -13,6 +16,7 @@ export function apiErrorMessage(error: unknown): ApiErrorMessage {
     case 'invalid_response':
     case 'rate_limited':
     case 'unauthorized':
+    case 'forbidden':
       return { key: error.code };
     default:
       return { key: 'other', status: error.status ?? 0 };

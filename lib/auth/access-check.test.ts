@@ -6,7 +6,7 @@ import {
   type StoredAuth,
 } from './access-check';
 
-const demo = { loginId: 'demo', displayName: 'Demo Staff' };
+const demo = { loginId: 'demo', displayName: 'Demo Staff', role: 'admin' } as const;
 const nothing: StoredAuth = { loginId: null, accessTokenId: null };
 const storedDemo: StoredAuth = { loginId: 'demo', accessTokenId: 'token-1' };
 const storedAlice: StoredAuth = { loginId: 'alice', accessTokenId: 'token-1' };

@@ -1,3 +1,5 @@
+import type { Role } from './roles';
+
 /** The routes the client guard protects (docs/product-contract.md §2.1). */
 export type GuardedRoute = 'sign' | 'dash';
 
@@ -9,6 +11,7 @@ export interface StoredAuth {
 export interface ServerUser {
   loginId: string;
   displayName: string;
+  role: Role;
 }
 
 /** What `GET /api/auth/me` gave: the user, or a failure of any kind (network, 401, 5xx, bad body). */

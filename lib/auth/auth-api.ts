@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { apiRequest } from '@/lib/api/api-client';
 import type { MeAnswer } from './access-check';
+import { roles } from './roles';
 
-const userSchema = z.object({ loginId: z.string(), displayName: z.string() });
+const userSchema = z.object({ loginId: z.string(), displayName: z.string(), role: z.enum(roles) });
 const signInAnswerSchema = z.object({ user: userSchema, accessTokenId: z.string() });
 
 export type SignInAnswer = z.infer<typeof signInAnswerSchema>;

@@ -3,7 +3,7 @@ import { serverEnv } from '@/lib/env';
 import { prepareDummyHash } from '@/lib/server/auth/password';
 import { signingSecret } from '@/lib/server/auth/signing-secret';
 import { databaseHandle } from '@/lib/server/db/connection';
-import { ensureDemoAccount } from '@/lib/server/db/demo-account';
+import { ensureDemoAccounts } from '@/lib/server/db/demo-accounts';
 import { refreshPlannerStatistics } from '@/lib/server/db/planner-statistics';
 import { ensureSampleAgreements } from '@/lib/server/db/sample-agreements';
 
@@ -17,7 +17,7 @@ export async function startServer(): Promise<void> {
     `gavel: database ready (${kind === 'pglite' ? `embedded PGlite in ${env.dataDir}` : 'PostgreSQL'})`,
   );
   await Promise.all([
-    ensureDemoAccount(db, env),
+    ensureDemoAccounts(db, env),
     ensureSampleAgreements(db, env),
     prepareDummyHash(),
   ]);

@@ -35,12 +35,18 @@ describe('stored user', () => {
     expect(readStoredUser()).toBeNull();
   });
 
-  it('round-trips as JSON under gavel.user', () => {
-    writeStoredUser({ loginId: 'demo', displayName: 'Demo Staff' });
+  it('round-trips as JSON under gavel.user, with the role', () => {
+    writeStoredUser({ loginId: 'demo', displayName: 'Demo Staff', role: 'admin' });
     expect(JSON.parse(window.localStorage.getItem('gavel.user') ?? 'null')).toEqual({
       loginId: 'demo',
       displayName: 'Demo Staff',
+      role: 'admin',
     });
+    expect(readStoredUser()).toEqual({ loginId: 'demo', displayName: 'Demo Staff', role: 'admin' });
+  });
+
+  it('reads a user stored before roles existed, without a role', () => {
+    window.localStorage.setItem('gavel.user', '{"loginId":"demo","displayName":"Demo Staff"}');
     expect(readStoredUser()).toEqual({ loginId: 'demo', displayName: 'Demo Staff' });
   });
 
@@ -55,6 +61,7 @@ describe('stored user', () => {
     ['corrupt JSON', '{"loginId": "demo",'],
     ['JSON of the wrong shape', '{"name":"demo"}'],
     ['an empty loginId', '{"loginId":"","displayName":"x"}'],
+    ['a role that does not exist', '{"loginId":"demo","displayName":"x","role":"owner"}'],
     ['a JSON string', '"demo"'],
     ['JSON null', 'null'],
   ])('reads %s as null', (_name, raw) => {
@@ -65,9 +72,9 @@ describe('stored user', () => {
   it('drops unknown fields', () => {
     window.localStorage.setItem(
       'gavel.user',
-      '{"loginId":"demo","displayName":"D","role":"admin"}',
+      '{"loginId":"demo","displayName":"D","role":"clerk","secret":"x"}',
     );
-    expect(readStoredUser()).toEqual({ loginId: 'demo', displayName: 'D' });
+    expect(readStoredUser()).toEqual({ loginId: 'demo', displayName: 'D', role: 'clerk' });
   });
 });
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { roles } from '@/lib/auth/roles';
 
 /**
  * Every value the console keeps in localStorage, prefixed `gavel.` (docs/product-contract.md §3).
@@ -13,6 +14,11 @@ export const storageKeys = {
 export const storedUserSchema = z.object({
   loginId: z.string().check(z.minLength(1)),
   displayName: z.string(),
+  /**
+   * Absent in a user stored before roles existed: the next access check stores it. A screen that
+   * hides what a role cannot do treats an absent role as the least privilege.
+   */
+  role: z.optional(z.enum(roles)),
 });
 export type StoredUser = z.infer<typeof storedUserSchema>;
 

@@ -100,8 +100,18 @@ beforeAll(async () => {
   const { createAccount, disableAccount } = await import('@/lib/server/auth/accounts');
   db = await connection.database();
   const [staff, off] = await Promise.all([
-    createAccount(db, { loginId: 'fuzz-staff', displayName: 'Fuzz Staff', password: 'pw' }),
-    createAccount(db, { loginId: 'fuzz-off', displayName: 'Fuzz Off', password: 'pw' }),
+    createAccount(db, {
+      loginId: 'fuzz-staff',
+      displayName: 'Fuzz Staff',
+      password: 'pw',
+      role: 'clerk',
+    }),
+    createAccount(db, {
+      loginId: 'fuzz-off',
+      displayName: 'Fuzz Off',
+      password: 'pw',
+      role: 'clerk',
+    }),
   ]);
   await disableAccount(db, 'fuzz-off');
   makeCookie = await cookieMaker(db, { enabledId: staff.id, disabledId: off.id });
@@ -119,6 +129,7 @@ beforeAll(async () => {
       id: staff.id,
       loginId: staff.loginId,
       displayName: staff.displayName,
+      role: staff.role,
     });
     if (result.outcome !== 'decided') throw new Error('could not decide an agreement');
     decided.push(result.agreement);

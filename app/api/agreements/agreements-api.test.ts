@@ -46,8 +46,14 @@ beforeAll(async () => {
     loginId: 'alice',
     displayName: 'Alice Martin',
     password: staffPassword,
+    role: 'clerk',
   });
-  await createAccount(db, { loginId: 'bob', displayName: 'Bob Stone', password: staffPassword });
+  await createAccount(db, {
+    loginId: 'bob',
+    displayName: 'Bob Stone',
+    password: staffPassword,
+    role: 'clerk',
+  });
   alice = await signIn('alice');
   bob = await signIn('bob');
 });

@@ -55,11 +55,13 @@ beforeAll(async () => {
     loginId: `alice-${run}`,
     displayName: 'Alice Martin',
     password: staffPassword,
+    role: 'clerk',
   });
   await createAccount(db, {
     loginId: `bob-${run}`,
     displayName: 'Bob Stone',
     password: staffPassword,
+    role: 'clerk',
   });
   alice = await signIn(`alice-${run}`);
   bob = await signIn(`bob-${run}`);

@@ -45,6 +45,8 @@ type Route = object;
 type Connection = typeof import('@/lib/server/db/connection');
 
 const password = 'correct horse battery';
+/** Each account's role, so that an answer's role is seen to be the account's, not a default. */
+const roleOf = { fuzz: 'clerk', steady: 'admin', holder: 'supervisor', gone: 'clerk' } as const;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 let signIn: Route;
@@ -66,8 +68,13 @@ beforeAll(async () => {
   // fuzz: any sign-in (and so often locked out); steady: well-formed sign-ins, mostly right;
   // holder: the sessions the cookies carry; gone: disabled.
   const [, , holder, gone] = await Promise.all(
-    ['fuzz', 'steady', 'holder', 'gone'].map((loginId) =>
-      createAccount(db, { loginId, displayName: `${loginId} Staff`, password }),
+    (['fuzz', 'steady', 'holder', 'gone'] as const).map((loginId) =>
+      createAccount(db, {
+        loginId,
+        displayName: `${loginId} Staff`,
+        password,
+        role: roleOf[loginId],
+      }),
     ),
   );
   await disableAccount(db, 'gone');
@@ -241,8 +248,9 @@ async function sendSignIn(spec: RequestSpec) {
       !isRecord(body) ||
       Object.keys(body).sort().join() !== 'accessTokenId,user' ||
       !isRecord(body.user) ||
-      Object.keys(body.user).sort().join() !== 'displayName,loginId' ||
+      Object.keys(body.user).sort().join() !== 'displayName,loginId,role' ||
       typeof body.user.displayName !== 'string' ||
+      body.user.role !== roleOf[body.user.loginId as keyof typeof roleOf] ||
       typeof body.accessTokenId !== 'string' ||
       !uuidPattern.test(body.accessTokenId)
     ) {
@@ -437,7 +445,11 @@ describe('GET /api/auth/me', () => {
             throw new ContractViolation(`a valid session answered ${answer.status}`);
           }
           if (answer.status === 200 && spec.method === 'GET') {
-            expect(answer.body).toEqual({ loginId: 'holder', displayName: 'holder Staff' });
+            expect(answer.body).toEqual({
+              loginId: 'holder',
+              displayName: 'holder Staff',
+              role: 'supervisor',
+            });
           }
           if (answer.status === 401 && built.request.cookies.get(sessionCookieName)?.value) {
             expectClearedCookie(response, 'a refused session cookie');

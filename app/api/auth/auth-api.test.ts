@@ -42,11 +42,12 @@ beforeAll(async () => {
   ({ GET: health } = await import('@/app/api/health/route'));
   db = await connection.database();
   await Promise.all(
-    ['demo', 'renewal', 'dora', 'rita', 'guard', 'sso'].map((loginId) =>
+    ['demo', 'renewal', 'dora', 'rita', 'guard', 'sso', 'promoted', 'moved'].map((loginId) =>
       accounts.createAccount(db, {
         loginId,
         displayName: `${loginId[0]!.toUpperCase()}${loginId.slice(1)} Staff`,
         password,
+        role: loginId === 'demo' ? 'admin' : 'clerk',
       }),
     ),
   );
@@ -127,7 +128,7 @@ async function signInOk(loginId: string, secret = password) {
   const response = await signIn(signInRequest({ loginId, password: secret }));
   expect(response.status).toBe(200);
   const body = (await response.json()) as {
-    user: { loginId: string; displayName: string };
+    user: { loginId: string; displayName: string; role: string };
     accessTokenId: string;
   };
   return { response, body, cookie: sessionSetCookie(response).value };
@@ -149,7 +150,7 @@ describe('POST /api/auth/sign-in', () => {
     const { response, body } = await signInOk('demo');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(body).toEqual({
-      user: { loginId: 'demo', displayName: 'Demo Staff' },
+      user: { loginId: 'demo', displayName: 'Demo Staff', role: 'admin' },
       accessTokenId: expect.stringMatching(
         /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
       ),
@@ -174,7 +175,7 @@ describe('POST /api/auth/sign-in', () => {
     'trims and lower-cases the login id %p',
     async (loginId) => {
       const { body } = await signInOk(loginId);
-      expect(body.user).toEqual({ loginId: 'demo', displayName: 'Demo Staff' });
+      expect(body.user).toEqual({ loginId: 'demo', displayName: 'Demo Staff', role: 'admin' });
     },
   );
 
@@ -193,6 +194,7 @@ describe('POST /api/auth/sign-in', () => {
       loginId: 'disabled-one',
       displayName: 'Disabled',
       password,
+      role: 'clerk',
     });
     await accounts.disableAccount(db, 'disabled-one');
     const before = await sessionRowCount();
@@ -218,12 +220,43 @@ describe('POST /api/auth/sign-in', () => {
 });
 
 describe('GET /api/auth/me', () => {
-  it('answers 200 with the login id and display name for a signed-in cookie', async () => {
+  it('answers 200 with the login id, display name and role for a signed-in cookie', async () => {
     const { cookie } = await signInOk('demo');
     const response = await me(meRequest(cookie));
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await response.json()).toEqual({ loginId: 'demo', displayName: 'Demo Staff' });
+    expect(await response.json()).toEqual({
+      loginId: 'demo',
+      displayName: 'Demo Staff',
+      role: 'admin',
+    });
+  });
+
+  it('reads the role from the account at every request', async () => {
+    const { cookie } = await signInOk('promoted');
+    expect((await (await me(meRequest(cookie))).json()).role).toBe('clerk');
+    await db
+      .update(schema.staffAccounts)
+      .set({ role: 'supervisor' })
+      .where(eq(schema.staffAccounts.loginId, 'promoted'));
+    expect(await (await me(meRequest(cookie))).json()).toEqual({
+      loginId: 'promoted',
+      displayName: 'Promoted Staff',
+      role: 'supervisor',
+    });
+  });
+
+  it('ends the session when the accounts CLI changes the role; a new sign-in carries it', async () => {
+    const { cookie } = await signInOk('moved');
+    await accounts.setAccountRole(db, 'moved', 'admin');
+    await expectProblem(await me(meRequest(cookie)), 401, 'unauthorized');
+    const fresh = await signInOk('moved');
+    expect(fresh.body.user).toEqual({
+      loginId: 'moved',
+      displayName: 'Moved Staff',
+      role: 'admin',
+    });
+    expect((await (await me(meRequest(fresh.cookie))).json()).role).toBe('admin');
   });
 
   it('answers 401 unauthorized without a cookie, and sets no cookie', async () => {
@@ -535,7 +568,7 @@ describe('sign-in request guards', () => {
     const response = await signIn(request);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      user: { loginId: 'sso', displayName: 'Sso Staff' },
+      user: { loginId: 'sso', displayName: 'Sso Staff', role: 'clerk' },
       accessTokenId: expect.any(String),
     });
     expect(await sessionRowCount()).toBe(before + 1);

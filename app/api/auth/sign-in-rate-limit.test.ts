@@ -27,7 +27,7 @@ beforeAll(async () => {
   db = await connection.database();
   await Promise.all(
     ['limited', 'bystander', 'rotating', 'on-vercel', 'burst'].map((loginId) =>
-      createAccount(db, { loginId, displayName: loginId, password }),
+      createAccount(db, { loginId, displayName: loginId, password, role: 'clerk' }),
     ),
   );
 });

@@ -40,8 +40,18 @@ beforeAll(async () => {
   route = await import('@/app/api/health/route');
   const { createAccount, disableAccount } = await import('@/lib/server/auth/accounts');
   db = await connection.database();
-  const enabled = await createAccount(db, { loginId: 'well', displayName: 'Well', password: 'pw' });
-  const disabled = await createAccount(db, { loginId: 'ill', displayName: 'Ill', password: 'pw' });
+  const enabled = await createAccount(db, {
+    loginId: 'well',
+    displayName: 'Well',
+    password: 'pw',
+    role: 'clerk',
+  });
+  const disabled = await createAccount(db, {
+    loginId: 'ill',
+    displayName: 'Ill',
+    password: 'pw',
+    role: 'clerk',
+  });
   await disableAccount(db, 'ill');
   makeCookie = await cookieMaker(db, { enabledId: enabled.id, disabledId: disabled.id });
 });

@@ -56,8 +56,8 @@ beforeAll(async () => {
   // Staff sessions: a cookie is no credential here, whatever it holds.
   const { createAccount, disableAccount } = await import('@/lib/server/auth/accounts');
   const [staff, gone] = await Promise.all([
-    createAccount(db, { loginId: 'staff', displayName: 'Staff', password: 'pw' }),
-    createAccount(db, { loginId: 'gone', displayName: 'Gone', password: 'pw' }),
+    createAccount(db, { loginId: 'staff', displayName: 'Staff', password: 'pw', role: 'clerk' }),
+    createAccount(db, { loginId: 'gone', displayName: 'Gone', password: 'pw', role: 'clerk' }),
   ]);
   await disableAccount(db, 'gone');
   makeCookie = await cookieMaker(db, { enabledId: staff.id, disabledId: gone.id });

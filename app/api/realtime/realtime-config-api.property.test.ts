@@ -51,8 +51,13 @@ beforeAll(async () => {
   const { createAccount, disableAccount } = await import('@/lib/server/auth/accounts');
   db = await connection.database();
   const [watcher, gone] = await Promise.all([
-    createAccount(db, { loginId: 'watcher', displayName: 'Watcher', password: 'pw' }),
-    createAccount(db, { loginId: 'gone', displayName: 'Gone', password: 'pw' }),
+    createAccount(db, {
+      loginId: 'watcher',
+      displayName: 'Watcher',
+      password: 'pw',
+      role: 'clerk',
+    }),
+    createAccount(db, { loginId: 'gone', displayName: 'Gone', password: 'pw', role: 'clerk' }),
   ]);
   await disableAccount(db, 'gone');
   makeCookie = await cookieMaker(db, { enabledId: watcher.id, disabledId: gone.id });

@@ -26,6 +26,7 @@ beforeAll(async () => {
     loginId: 'watcher',
     displayName: 'Watcher',
     password: 'a password',
+    role: 'clerk',
   });
   cookie = (await createSession(db, account.id, process.env.SESSION_SECRET!)).cookieValue;
 });

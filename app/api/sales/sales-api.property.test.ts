@@ -47,8 +47,13 @@ beforeAll(async () => {
   const { createAccount, disableAccount } = await import('@/lib/server/auth/accounts');
   db = await connection.database();
   const [clerk, gone] = await Promise.all([
-    createAccount(db, { loginId: 'cataloguer', displayName: 'Cataloguer', password: 'pw' }),
-    createAccount(db, { loginId: 'gone', displayName: 'Gone', password: 'pw' }),
+    createAccount(db, {
+      loginId: 'cataloguer',
+      displayName: 'Cataloguer',
+      password: 'pw',
+      role: 'clerk',
+    }),
+    createAccount(db, { loginId: 'gone', displayName: 'Gone', password: 'pw', role: 'clerk' }),
   ]);
   await disableAccount(db, 'gone');
   makeCookie = await cookieMaker(db, { enabledId: clerk.id, disabledId: gone.id });

@@ -35,7 +35,12 @@ beforeAll(async () => {
   connection = await import('@/lib/server/db/connection');
   const { createAccount } = await import('@/lib/server/auth/accounts');
   const db = await connection.database();
-  await createAccount(db, { loginId: 'clara', displayName: 'Clara', password: staffPassword });
+  await createAccount(db, {
+    loginId: 'clara',
+    displayName: 'Clara',
+    password: staffPassword,
+    role: 'clerk',
+  });
   clerk = await signIn('clara');
 });
 

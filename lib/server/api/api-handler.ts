@@ -2,6 +2,7 @@ import 'server-only';
 import { captureException } from '@sentry/nextjs';
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
+import type { Action } from '@/lib/auth/roles';
 import { serverEnv } from '@/lib/env';
 import { signingSecret } from '@/lib/server/auth/signing-secret';
 import { sessionCookieName } from '@/lib/server/auth/session-cookie';
@@ -11,11 +12,18 @@ import type { Database } from '@/lib/server/db/database';
 import { ApiProblem, problemResponse } from './api-problem';
 import { withoutQueryDetails } from './error-summary';
 import { assertJsonContentType, assertSameOrigin, parseJson, readBodyText } from './request-guards';
+import { requirePermission } from './require-permission';
 import { clearSessionCookie } from './session-response';
 
 interface HandlerOptions<Body, Query> {
   /** Answer 401 unless the request carries a session the database accepts. */
   session?: boolean;
+  /**
+   * Answer 403 `forbidden` unless the session's role may do this (contract §12), before the query
+   * or the body is read; implies `session` (give `session: true` too for the handler's type).
+   * Checks that depend on the data (a second approval) call `requirePermission` in the handler.
+   */
+  permission?: Action;
   /** Validates the JSON body; mutations without a body schema still need JSON and same origin. */
   body?: z.ZodType<Body>;
   /** Validates the query string (empty parameters count as absent); a mismatch is a 400. */
@@ -60,8 +68,8 @@ function toResponse(error: unknown): Response {
 
 /**
  * The one wrapper of every route handler, in this order: the caller's own check (a bearer token),
- * origin and content-type checks for mutations, the session check in the database, the 64 KiB
- * body limit and zod validation, then the handler inside the error envelope.
+ * origin and content-type checks for mutations, the session check in the database, the role's
+ * permission, the 64 KiB body limit and zod validation, then the handler inside the error envelope.
  */
 export function apiHandler<
   Body = undefined,
@@ -93,11 +101,12 @@ export function apiHandler<
       const db = await database();
       const cookie = request.cookies.get(sessionCookieName)?.value;
       const session = cookie ? await resolveSession(db, cookie, signingSecret()) : null;
-      if (options.session && !session) {
+      if ((options.session || options.permission) && !session) {
         const response = problemResponse(new ApiProblem('unauthorized', 'Sign in to continue.'));
         if (cookie) clearSessionCookie(response);
         return response;
       }
+      if (options.permission && session) requirePermission(session, options.permission);
 
       let query: unknown = undefined;
       if (options.query) {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { Role } from '@/lib/auth/roles';
 import type { Database } from '@/lib/server/db/database';
 import { staffAccounts } from '@/lib/server/db/schema';
 import { normalizeLoginId } from './login-id';
@@ -20,7 +21,7 @@ export async function findAccount(db: Database, loginId: string): Promise<StaffA
 
 export async function createAccount(
   db: Database,
-  input: { loginId: string; displayName: string; password: string },
+  input: { loginId: string; displayName: string; password: string; role: Role },
 ): Promise<StaffAccount> {
   const [account] = await db
     .insert(staffAccounts)
@@ -29,6 +30,7 @@ export async function createAccount(
       loginId: normalizeLoginId(input.loginId),
       displayName: input.displayName.trim(),
       passwordHash: await hashPassword(input.password),
+      role: input.role,
     })
     .returning();
   return account!;
@@ -76,5 +78,20 @@ export async function resetPassword(
       .set({ passwordHash, updatedAt: now })
       .where(eq(staffAccounts.id, account.id));
     await revokeAccountSessions(tx, account.id, 'password-reset', now);
+  });
+}
+
+/**
+ * A new role ends every session of the account: a session never runs on with powers its account
+ * lost or gained, and the screen (which hides what the role cannot do) starts again from sign-in.
+ */
+export async function setAccountRole(db: Database, loginId: string, role: Role, now = new Date()) {
+  const account = await requireAccount(db, loginId);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(staffAccounts)
+      .set({ role, updatedAt: now })
+      .where(eq(staffAccounts.id, account.id));
+    await revokeAccountSessions(tx, account.id, 'role-changed', now);
   });
 }

@@ -35,6 +35,7 @@ beforeAll(async () => {
       loginId: '  Session.Owner ',
       displayName: ' Session Owner ',
       password: 'a password for sessions',
+      role: 'supervisor',
     })
   ).id;
 });
@@ -79,12 +80,17 @@ describe('createSession', () => {
     });
   });
 
-  it('resolves to the account, with its normalized login id', async () => {
+  it('resolves to the account, with its normalized login id and its role', async () => {
     const { cookieValue, sessionId, expiresAt, at } = await newSession();
     await expect(sessions.resolveSession(db, cookieValue, signingKey, at(1000))).resolves.toEqual({
       sessionId,
       expiresAt,
-      account: { id: accountId, loginId: 'session.owner', displayName: 'Session Owner' },
+      account: {
+        id: accountId,
+        loginId: 'session.owner',
+        displayName: 'Session Owner',
+        role: 'supervisor',
+      },
     });
   });
 });

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { Role } from '@/lib/auth/roles';
 import type { Database } from '@/lib/server/db/database';
 import { sessions, staffAccounts } from '@/lib/server/db/schema';
 import { signSessionCookie, verifySessionCookie } from './session-cookie';
@@ -15,7 +16,8 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 export interface ActiveSession {
   sessionId: string;
   expiresAt: Date;
-  account: { id: string; loginId: string; displayName: string };
+  /** Read with the session at every request: a changed name or role shows at once. */
+  account: { id: string; loginId: string; displayName: string; role: Role };
 }
 
 /** A new session: 256-bit random secret, only its hash stored; returns the signed cookie value. */
@@ -79,7 +81,12 @@ export async function resolveSession(
   return {
     sessionId: session.id,
     expiresAt: session.expiresAt,
-    account: { id: account.id, loginId: account.loginId, displayName: account.displayName },
+    account: {
+      id: account.id,
+      loginId: account.loginId,
+      displayName: account.displayName,
+      role: account.role,
+    },
   };
 }
 

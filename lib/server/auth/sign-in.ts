@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Role } from '@/lib/auth/roles';
 import type { Database } from '@/lib/server/db/database';
 import { findAccount } from './accounts';
 import { spendVerifyTime, verifyPassword } from './password';
@@ -8,7 +9,7 @@ import { createSession } from './sessions';
 export type SignInResult =
   | {
       outcome: 'signed-in';
-      user: { loginId: string; displayName: string };
+      user: { loginId: string; displayName: string; role: Role };
       accessTokenId: string;
       cookieValue: string;
       expiresAt: Date;
@@ -43,7 +44,7 @@ export async function signIn(
   const session = await createSession(db, account.id, signingSecret, now);
   return {
     outcome: 'signed-in',
-    user: { loginId: account.loginId, displayName: account.displayName },
+    user: { loginId: account.loginId, displayName: account.displayName, role: account.role },
     accessTokenId: session.sessionId,
     cookieValue: session.cookieValue,
     expiresAt: session.expiresAt,

@@ -14,18 +14,30 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { defaultRole, roles } from '../../auth/roles';
 
-export const staffAccounts = pgTable('staff_accounts', {
-  id: uuid('id').primaryKey(),
-  /** Trimmed and lower-cased at every entry point. */
-  loginId: text('login_id').notNull().unique(),
-  displayName: text('display_name').notNull(),
-  /** argon2id PHC string (`$argon2id$...`). */
-  passwordHash: text('password_hash').notNull(),
-  disabledAt: timestamp('disabled_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const staffAccounts = pgTable(
+  'staff_accounts',
+  {
+    id: uuid('id').primaryKey(),
+    /** Trimmed and lower-cased at every entry point. */
+    loginId: text('login_id').notNull().unique(),
+    displayName: text('display_name').notNull(),
+    /** argon2id PHC string (`$argon2id$...`). */
+    passwordHash: text('password_hash').notNull(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the account may do (lib/auth/roles.ts). Every creation path names it; the default is the
+     * least privilege. Accounts that existed before roles became `admin` (migration 0004).
+     */
+    role: text('role', { enum: roles }).notNull().default(defaultRole),
+  },
+  (table) => [
+    check('staff_accounts_role_check', sql`${table.role} in ('clerk', 'supervisor', 'admin')`),
+  ],
+);
 
 export const sessions = pgTable(
   'sessions',

@@ -1536,7 +1536,7 @@ const snapshotQuery = sql.raw(`
       ',' order by id)), '') from sessions) as sessions,
     (select count(*) || ':' || coalesce(md5(string_agg(
       id::text || '/' || login_id || '/' || password_hash || '/' || coalesce(disabled_at::text, '-') ||
-      '/' || updated_at::text, ',' order by id)), '') from staff_accounts) as staff_accounts,
+      '/' || role || '/' || updated_at::text, ',' order by id)), '') from staff_accounts) as staff_accounts,
     (select count(*) || ':' || coalesce(md5(string_agg(
       id::text || '/' || coalesce(forgiven_at::text, '-'), ',' order by id)), '') from sign_in_failures)
       as sign_in_failures,

@@ -3,7 +3,11 @@ import { apiHandler } from '@/lib/server/api/api-handler';
 import { apiRoute } from '@/lib/server/api/api-route';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
-  GET: apiHandler({ session: true }, async ({ session }) =>
-    Response.json({ loginId: session.account.loginId, displayName: session.account.displayName }),
+  GET: apiHandler({ session: true }, async ({ session: { account } }) =>
+    Response.json({
+      loginId: account.loginId,
+      displayName: account.displayName,
+      role: account.role,
+    }),
   ),
 });

@@ -1,0 +1,51 @@
+/** @jest-environment node */
+// The browser's reading of `GET /api/auth/me` and of the sign-in answer: the user carries its
+// role. Relative paths go to a real local server through a global fetch that prefixes its origin
+// (as lib/agreements/agreements-api.test.ts does).
+import { sendJson, startTestServer } from '@/lib/testing/http-test-server';
+import { fetchMe, requestSignIn } from './auth-api';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let answer: { status: number; body: unknown };
+const realFetch = globalThis.fetch;
+
+beforeAll(async () => {
+  server = await startTestServer((_req, res) => sendJson(res, answer.status, answer.body));
+});
+
+afterAll(() => server.close());
+
+beforeEach(() => {
+  jest
+    .spyOn(globalThis, 'fetch')
+    .mockImplementation((input, init) => realFetch(`${server.origin}${String(input)}`, init));
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+const clerk = { loginId: 'clerk', displayName: 'Claire Clerk', role: 'clerk' };
+
+describe('fetchMe', () => {
+  it.each(['clerk', 'supervisor', 'admin'])('gives the user with the role %s', async (role) => {
+    answer = { status: 200, body: { ...clerk, role } };
+    await expect(fetchMe()).resolves.toEqual({ ok: true, user: { ...clerk, role } });
+  });
+
+  it.each([
+    ['without a role', { loginId: 'clerk', displayName: 'Claire Clerk' }],
+    ['with a role that is not one', { ...clerk, role: 'owner' }],
+  ])('is a failure for a user %s', async (_label, body) => {
+    answer = { status: 200, body };
+    await expect(fetchMe()).resolves.toEqual({ ok: false });
+  });
+});
+
+describe('requestSignIn', () => {
+  it('gives the user with its role and the access token id', async () => {
+    answer = { status: 200, body: { user: clerk, accessTokenId: 'token-1' } };
+    await expect(requestSignIn('clerk', 'a password')).resolves.toEqual({
+      user: clerk,
+      accessTokenId: 'token-1',
+    });
+  });
+});

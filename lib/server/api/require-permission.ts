@@ -1,0 +1,23 @@
+import 'server-only';
+import { can, type Action, type Role } from '@/lib/auth/roles';
+import { ApiProblem } from './api-problem';
+
+/** Each action in the refusal's sentence: "The role clerk may not …". */
+const actionText: Record<Action, string> = {
+  see: 'see the sales and agreements',
+  'decide-below-threshold': 'decide agreements below the approval threshold',
+  'first-approval': 'give the first approval of an agreement at or above the threshold',
+  'second-approval': 'give the second approval of an agreement at or above the threshold',
+  reopen: 'reopen a decided agreement',
+};
+
+/**
+ * Refuses with 403 `forbidden` unless the session's account may do `action` (contract §12). The
+ * role comes with the session, read from the account at every request.
+ */
+export function requirePermission(session: { account: { role: Role } }, action: Action): void {
+  const { role } = session.account;
+  if (!can(role, action)) {
+    throw new ApiProblem('forbidden', `The role ${role} may not ${actionText[action]}.`);
+  }
+}
