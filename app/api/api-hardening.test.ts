@@ -134,6 +134,10 @@ describe('every method of every API path answers in the envelope', () => {
     ['auth/session-ended', '@/app/api/auth/session-ended/route', ['GET']],
     ['agreements', '@/app/api/agreements/route', ['GET']],
     ['platform/agreements', '@/app/api/platform/agreements/route', ['POST']],
+    ['platform/lots', '@/app/api/platform/lots/route', ['POST']],
+    ['sales', '@/app/api/sales/route', ['GET']],
+    ['sales/[auctionId]', '@/app/api/sales/[auctionId]/route', ['GET']],
+    ['sales/[auctionId]/report', '@/app/api/sales/[auctionId]/report/route', ['GET']],
     ['realtime/config', '@/app/api/realtime/config/route', ['GET']],
     ['health', '@/app/api/health/route', ['GET']],
   ];
@@ -142,8 +146,10 @@ describe('every method of every API path answers in the envelope', () => {
   it.each(paths)('/api/%s', async (path, modulePath, implemented) => {
     const route = (await import(modulePath)) as Record<
       string,
-      (r: NextRequest) => Promise<Response>
+      (r: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>
     >;
+    // Dynamic segments get a value like any other request's.
+    const context = { params: Promise.resolve({ auctionId: 'any-sale' }) };
     const allowed = [
       ...(implemented.includes('GET') ? ['GET', 'HEAD'] : []),
       ...(implemented.includes('POST') ? ['POST'] : []),
@@ -152,6 +158,7 @@ describe('every method of every API path answers in the envelope', () => {
     for (const method of methods) {
       const response = await route[method]!(
         new NextRequest(`${origin}/api/${path}`, { method, headers: { origin } }),
+        context,
       );
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('cache-control')).toBe('no-store');
@@ -162,6 +169,7 @@ describe('every method of every API path answers in the envelope', () => {
     }
     const options = await route.OPTIONS!(
       new NextRequest(`${origin}/api/${path}`, { method: 'OPTIONS' }),
+      context,
     );
     expect(options.status).toBe(204);
     expect(options.headers.get('allow')).toBe(allowed);

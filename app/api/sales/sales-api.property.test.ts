@@ -35,6 +35,7 @@ type Connection = typeof import('@/lib/server/db/connection');
 let ingest: object;
 let sales: object;
 let sale: object;
+let report: object;
 let connection: Connection;
 let db: Database;
 let makeCookie: Awaited<ReturnType<typeof cookieMaker>>;
@@ -44,6 +45,7 @@ beforeAll(async () => {
   ingest = await import('@/app/api/platform/lots/route');
   sales = await import('@/app/api/sales/route');
   sale = await import('@/app/api/sales/[auctionId]/route');
+  report = await import('@/app/api/sales/[auctionId]/report/route');
   const { createAccount, disableAccount } = await import('@/lib/server/auth/accounts');
   db = await connection.database();
   const [clerk, gone] = await Promise.all([
@@ -158,7 +160,7 @@ const auctionIds = fc.oneof(
   hostileString(30),
 );
 
-describe('GET /api/sales and /api/sales/{auctionId}', () => {
+describe('GET /api/sales, /api/sales/{auctionId} and its report', () => {
   it(
     'any request: never a 5xx, 401 without a session, never a write',
     async () => {
@@ -174,13 +176,14 @@ describe('GET /api/sales and /api/sales/{auctionId}', () => {
           host: true,
         }),
         fc.option(auctionIds, { nil: null }),
+        fc.boolean(),
       );
       await fc.assert(
-        fc.asyncProperty(spec, async ([spec, auctionId]) => {
+        fc.asyncProperty(spec, async ([spec, auctionId, asReport]) => {
           const cookie = await makeCookie(spec.cookie);
           const built = buildRequest(spec, { cookie: cookie.header });
           const before = await tableSnapshot(db);
-          const route = auctionId === null ? sales : sale;
+          const route = auctionId === null ? sales : asReport ? report : sale;
           const context = { params: Promise.resolve({ auctionId: auctionId ?? '' }) };
           const answer = await checkAnswer(
             await handlerFor(route, spec.method)(built.request, context),

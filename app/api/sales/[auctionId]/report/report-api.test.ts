@@ -1,0 +1,306 @@
+/** @jest-environment node */
+// GET /api/sales/{auctionId}/report through its route handler, on a real in-memory PGlite
+// database; the catalogue and the agreements arrive through the platform's ingest routes and the
+// decisions through the decision route.
+import '@/lib/server/testing/memory-database-env';
+import { randomUUID } from 'node:crypto';
+import { NextRequest } from 'next/server';
+import { safeParse } from 'zod/mini';
+import { saleReportSchema, type SaleReport } from '@/lib/sales/sale-report';
+import {
+  agreementsApi,
+  expectProblem,
+  staffPassword,
+  type Cookie,
+} from '@/lib/server/testing/agreements-requests';
+import { ingestLotsOk, lotItemFactory } from '@/lib/server/testing/sales-requests';
+
+// The embedded default token: no PLATFORM_TOKEN from the machine running the tests.
+delete process.env.PLATFORM_TOKEN;
+delete process.env.APP_ENV;
+
+type Connection = typeof import('@/lib/server/db/connection');
+type ReportRoute = typeof import('./route');
+
+const origin = 'http://localhost:3000';
+const sessionCookieName = '__Host-gavel_session';
+
+let connection: Connection;
+/** Imported after the env module has chosen the database. */
+let route: ReportRoute;
+/** A staff member's session cookie: every call given no cookie carries it. */
+let clerk: string;
+
+const { signIn, ingest, decide } = agreementsApi(() => clerk);
+
+beforeAll(async () => {
+  connection = await import('@/lib/server/db/connection');
+  route = await import('./route');
+  const { createAccount } = await import('@/lib/server/auth/accounts');
+  const db = await connection.database();
+  await createAccount(db, {
+    loginId: 'rita',
+    displayName: 'Rita',
+    password: staffPassword,
+    role: 'clerk',
+  });
+  clerk = await signIn('rita');
+});
+
+afterAll(async () => {
+  if (connection) await (await connection.databaseHandle()).close();
+});
+
+const cookieHeader = (cookie: Cookie): Record<string, string> =>
+  cookie === null ? {} : { cookie: `${sessionCookieName}=${cookie}` };
+
+/**
+ * A request to the report, the id handed to the handler as Next decodes it (the URL is for show,
+ * and cannot spell a lone surrogate).
+ */
+function reportRequest(auctionId: string, method = 'GET', cookie: Cookie = clerk) {
+  const path = `/api/sales/${encodeURIComponent(auctionId.toWellFormed())}/report`;
+  const request = new NextRequest(`${origin}${path}`, {
+    method,
+    headers: { origin, ...cookieHeader(cookie) },
+  });
+  return [request, { params: Promise.resolve({ auctionId }) }] as const;
+}
+
+const report = (auctionId: string, cookie: Cookie = clerk) =>
+  route.GET(...reportRequest(auctionId, 'GET', cookie));
+
+async function reportOk(auctionId: string): Promise<SaleReport> {
+  const response = await report(auctionId);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  const answer = (await response.json()) as SaleReport;
+  expect(safeParse(saleReportSchema, answer).success).toBe(true);
+  return answer;
+}
+
+/** Stores one agreement as the platform sends it, decides it when told to, answers it as stored. */
+async function agreement(
+  auctionId: string,
+  lotId: string,
+  amount: number,
+  currency: string,
+  decision: 'approve' | 'reject' | null = null,
+) {
+  const [stored] = await ingest([
+    {
+      platformId: `report-${randomUUID()}`,
+      auctionId,
+      lotId,
+      lotTitle: `Lot ${lotId}`,
+      buyer: 'Paddle 12',
+      amount,
+      currency,
+      closedAt: '2026-03-02T18:30:00Z',
+    },
+  ]);
+  if (decision !== null) {
+    const reason = decision === 'reject' ? 'The buyer withdrew.' : undefined;
+    const response = await decide(stored!.id, { decision, reason, version: stored!.version });
+    expect(response.status).toBe(200);
+  }
+  return stored!;
+}
+
+/** Lots of one sale: `lotId` and the estimates (minor units) in `currency`. */
+async function catalogue(
+  auctionId: string,
+  lots: [lotId: string, currency: string, lowEstimate: number, highEstimate: number][],
+  saleTitle = `Sale ${auctionId}`,
+) {
+  const lot = lotItemFactory(auctionId, saleTitle);
+  await ingestLotsOk(
+    lots.map(([lotId, currency, lowEstimate, highEstimate]) =>
+      lot({ lotId, currency, lowEstimate, highEstimate, reserve: null, startingBid: 0 }),
+    ),
+  );
+}
+
+const zero = { approved: 0, pending: 0, rejected: 0, lowEstimate: 0, highEstimate: 0 };
+
+describe('GET /api/sales/{auctionId}/report', () => {
+  it('answers the hand-computed report of a sale in two currencies', async () => {
+    await catalogue(
+      'report-asia',
+      [
+        ['L1', 'EUR', 100_000, 150_000], // approved
+        ['L2', 'EUR', 200_000, 300_000], // pending
+        ['L3', 'EUR', 50_000, 80_000], // rejected only: without agreement
+        ['L4', 'EUR', 400_000, 600_000], // rejected, then a pending re-sale
+        ['L5', 'EUR', 70_000, 90_000], // no agreement
+        ['L6', 'JPY', 30_000, 50_000], // approved
+        ['L7', 'JPY', 80_000, 99_000], // rejected only
+      ],
+      'Arts d’Asie',
+    );
+    await agreement('report-asia', 'L1', 120_000, 'EUR', 'approve');
+    await agreement('report-asia', 'L2', 250_000, 'EUR');
+    await agreement('report-asia', 'L3', 40_000, 'EUR', 'reject');
+    await agreement('report-asia', 'L4', 300_000, 'EUR', 'reject');
+    await agreement('report-asia', 'L4', 420_000, 'EUR');
+    await agreement('report-asia', 'L6', 45_000, 'JPY', 'approve');
+    await agreement('report-asia', 'L7', 20_000, 'JPY', 'reject');
+    // Lots the catalogue does not know: their money counts, in no lot figure.
+    await agreement('report-asia', 'L99', 55_000, 'EUR', 'approve');
+    await agreement('report-asia', 'L98', 10_000, 'GBP');
+    // Another sale with the same lot ids: none of it counts.
+    await catalogue('report-other', [
+      ['L1', 'EUR', 1, 2],
+      ['L5', 'EUR', 1, 2],
+    ]);
+    await agreement('report-other', 'L1', 999, 'EUR', 'approve');
+    await agreement('report-other', 'L5', 999, 'EUR');
+    await agreement('report-other', 'L3', 999, 'JPY', 'reject');
+
+    expect(await reportOk('report-asia')).toEqual({
+      auctionId: 'report-asia',
+      saleTitle: 'Arts d’Asie',
+      lots: { offered: 7, withAgreement: 4, withoutAgreement: 3 },
+      soldRate: 4 / 7,
+      totals: [
+        {
+          currency: 'EUR',
+          approved: 120_000 + 55_000,
+          pending: 250_000 + 420_000,
+          rejected: 40_000 + 300_000,
+          lowEstimate: 100_000 + 200_000 + 400_000,
+          highEstimate: 150_000 + 300_000 + 600_000,
+        },
+        { currency: 'GBP', ...zero, pending: 10_000 },
+        {
+          currency: 'JPY',
+          approved: 45_000,
+          pending: 0,
+          rejected: 20_000,
+          lowEstimate: 30_000,
+          highEstimate: 50_000,
+        },
+      ],
+    });
+    expect(await reportOk('report-other')).toEqual({
+      auctionId: 'report-other',
+      saleTitle: 'Sale report-other',
+      lots: { offered: 2, withAgreement: 2, withoutAgreement: 0 },
+      soldRate: 1,
+      totals: [
+        { currency: 'EUR', ...zero, approved: 999, pending: 999, lowEstimate: 2, highEstimate: 4 },
+        { currency: 'JPY', ...zero, rejected: 999 },
+      ],
+    });
+  });
+
+  it('answers a catalogue without agreements: nothing sold, its currencies at zero', async () => {
+    await catalogue('report-unsold', [
+      ['a', 'USD', 10, 20],
+      ['b', 'CHF', 30, 40],
+    ]);
+    expect(await reportOk('report-unsold')).toEqual({
+      auctionId: 'report-unsold',
+      saleTitle: 'Sale report-unsold',
+      lots: { offered: 2, withAgreement: 0, withoutAgreement: 2 },
+      soldRate: 0,
+      totals: [
+        { currency: 'CHF', ...zero },
+        { currency: 'USD', ...zero },
+      ],
+    });
+  });
+
+  it("sums the estimate in the lot's currency, the agreement in its own", async () => {
+    await catalogue('report-mixed', [['a', 'EUR', 1_000, 2_000]]);
+    await agreement('report-mixed', 'a', 1_500, 'USD');
+    expect((await reportOk('report-mixed')).totals).toEqual([
+      { currency: 'EUR', ...zero, lowEstimate: 1_000, highEstimate: 2_000 },
+      { currency: 'USD', ...zero, pending: 1_500 },
+    ]);
+  });
+
+  it('follows the decisions: a rejected lot is no longer with agreement', async () => {
+    await catalogue('report-decided', [['a', 'EUR', 1_000, 2_000]]);
+    const stored = await agreement('report-decided', 'a', 1_800, 'EUR');
+    const before = await reportOk('report-decided');
+    expect(before.lots).toEqual({ offered: 1, withAgreement: 1, withoutAgreement: 0 });
+    expect(before.totals).toEqual([
+      { currency: 'EUR', ...zero, pending: 1_800, lowEstimate: 1_000, highEstimate: 2_000 },
+    ]);
+    const body = { decision: 'reject', reason: 'Payment failed.', version: stored.version };
+    expect((await decide(stored.id, body)).status).toBe(200);
+    const after = await reportOk('report-decided');
+    expect(after.lots).toEqual({ offered: 1, withAgreement: 0, withoutAgreement: 1 });
+    expect(after.soldRate).toBe(0);
+    expect(after.totals).toEqual([{ currency: 'EUR', ...zero, rejected: 1_800 }]);
+  });
+
+  it.each([
+    ['a space and a slash', 'Paris 2026/été'],
+    ['a percent sign', '100% design'],
+    ['a question mark and a hash', 'sale?x=1#top'],
+    ['100 characters', 'r'.repeat(100)],
+  ])('reports a sale whose id has %s, and only its agreements', async (_name, auctionId) => {
+    await catalogue(auctionId, [['a', 'EUR', 10, 20]]);
+    await agreement(auctionId, 'a', 15, 'EUR', 'approve');
+    // Ids a careless prefix or pattern match would confuse with it.
+    await agreement(`${auctionId.slice(0, -1)}Z`, 'a', 1, 'EUR', 'approve');
+    await agreement(auctionId.slice(0, -1), 'a', 1, 'EUR');
+    expect(await reportOk(auctionId)).toEqual({
+      auctionId,
+      saleTitle: `Sale ${auctionId}`,
+      lots: { offered: 1, withAgreement: 1, withoutAgreement: 0 },
+      soldRate: 1,
+      totals: [{ currency: 'EUR', ...zero, approved: 15, lowEstimate: 10, highEstimate: 20 }],
+    });
+  });
+
+  it('answers HEAD as GET without a body', async () => {
+    await catalogue('report-head', [['a', 'EUR', 10, 20]]);
+    const response = await route.HEAD(...reportRequest('report-head', 'HEAD'));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('');
+  });
+});
+
+describe('refusals', () => {
+  it.each<[string, Cookie]>([
+    ['no cookie', null],
+    ['a garbage cookie', 'not-a-session'],
+  ])('with %s: 401, for a known sale and an unknown one alike', async (_name, cookie) => {
+    await catalogue('report-signed-out', [['a', 'EUR', 10, 20]]);
+    await expectProblem(await report('report-signed-out', cookie), 401, 'unauthorized');
+    await expectProblem(await report('no-such-sale', cookie), 401, 'unauthorized');
+    await expectProblem(await report('x'.repeat(500), cookie), 401, 'unauthorized');
+  });
+
+  it('404 for a sale only agreements name: no catalogue, no report', async () => {
+    await agreement('report-uncatalogued', 'a', 15, 'EUR', 'approve');
+    await expectProblem(await report('report-uncatalogued'), 404, 'not_found');
+  });
+
+  it.each([
+    ['an unknown id', 'no-such-sale'],
+    ['an empty id', ''],
+    ['a 101-character id', 'r'.repeat(101)],
+    ['a leading space', ' report-asia'],
+    ['a NUL', 'report\u0000asia'],
+    ['a lone surrogate', 'report\ud800asia'],
+    ['another case of a known id', 'REPORT-ASIA'],
+  ])('%s -> 404 not_found', async (_name, auctionId) => {
+    await expectProblem(await report(auctionId), 404, 'not_found');
+  });
+
+  it('every other method answers 405 in the envelope', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      const response = await route[method](...reportRequest('report-asia', method));
+      expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      await expectProblem(response, 405, 'method_not_allowed');
+    }
+    const options = await route.OPTIONS(...reportRequest('report-asia', 'OPTIONS'));
+    expect(options.status).toBe(204);
+    expect(options.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+  });
+});
