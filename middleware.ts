@@ -21,7 +21,7 @@ export async function middleware(request: NextRequest) {
 
   if ((guardedPaths as readonly string[]).includes(pathname)) {
     const claims = await verifySessionCookie(cookie, env.sessionSecret ?? undefined);
-    const target = edgeRedirect(pathname, claims !== null);
+    const target = edgeRedirect(pathname, claims !== null, request.nextUrl.search);
     if (target) {
       const response = NextResponse.redirect(new URL(target, request.url), 307);
       // A cookie that fails the check is useless: drop it so no later step trusts it.

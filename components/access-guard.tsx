@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { checkAccess, type GuardedRoute } from '@/lib/auth/access-check';
 import { fetchMe } from '@/lib/auth/auth-api';
+import { afterSignIn, signInHref } from '@/lib/auth/next-path';
 import { logOut } from '@/lib/auth/sign-out';
 import { readAccessTokenId, readStoredUser, writeStoredUser } from '@/lib/storage/stored-values';
 
@@ -35,14 +36,15 @@ export function AccessGuard({ route, children }: { route: GuardedRoute; children
           return;
         case 'go-to-dash':
           writeStoredUser(decision.user);
-          router.replace('/dash');
+          // Signed in already: on to the deep link `/sign?next=` names, if it is ours.
+          router.replace(afterSignIn(window.location.search));
           return;
         case 'log-out-and-deny':
           await logOut();
           if (cancelled) return;
           // Deny = go to /sign, which rule 1 now allows (nothing is stored any more).
           if (route === 'sign') setAllowed(true);
-          else router.replace('/sign');
+          else router.replace(signInHref(`${window.location.pathname}${window.location.search}`));
       }
     });
     return () => {

@@ -16,4 +16,20 @@ describe('TextField', () => {
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription('Enter your password.');
   });
+
+  it('keeps its own error and adds what else describes it', () => {
+    render(
+      <>
+        <p id="form-alert">The login id or the password is not right.</p>
+        <TextField label="Password" error="Enter your password." aria-describedby="form-alert" />
+        <TextField label="Login id" aria-describedby="form-alert" />
+      </>,
+    );
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'Enter your password. The login id or the password is not right.',
+    );
+    expect(screen.getByLabelText('Login id')).toHaveAccessibleDescription(
+      'The login id or the password is not right.',
+    );
+  });
 });

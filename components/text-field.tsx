@@ -10,9 +10,17 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
 }
 
 /** A labelled input whose error is tied to it (aria-invalid, aria-describedby). */
-export function TextField({ label, error, inputRef, ...inputProps }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  inputRef,
+  'aria-describedby': describedBy,
+  ...inputProps
+}: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  // Its own error first, then whatever else describes it (a form-level alert).
+  const descriptions = [error ? errorId : null, describedBy].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -20,7 +28,7 @@ export function TextField({ label, error, inputRef, ...inputProps }: TextFieldPr
         ref={inputRef}
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={descriptions || undefined}
         {...inputProps}
       />
       {error && (

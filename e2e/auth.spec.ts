@@ -195,7 +195,9 @@ test.describe('the sign-in form', () => {
     await expect(page.getByLabel('Login id')).toHaveAttribute('aria-invalid', 'true');
   });
 
-  test('a wrong password shows a focused, translated alert; Enter submits', async ({ page }) => {
+  test('a wrong password is announced; focus is back on the password, so typing it again and Enter retries', async ({
+    page,
+  }) => {
     await page.goto('/sign');
     await page.getByLabel('Login id').fill('demo');
     await page.getByLabel('Password').fill('not-the-password');
@@ -204,8 +206,16 @@ test.describe('the sign-in form', () => {
     await expect(alert).toHaveText(
       'The login id or the password is not right. Check both and try again.',
     );
-    await expect(alert).toBeFocused();
+    const password = page.getByLabel('Password');
+    await expect(password).toBeFocused();
+    await expect(password).toHaveAccessibleDescription(
+      'The login id or the password is not right. Check both and try again.',
+    );
     await expect(page).toHaveURL(/\/sign$/);
+    // Keyboard only: the wrong text is selected, so typing replaces it.
+    await page.keyboard.type(demoAccount.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dash$/);
   });
 
   test('network failure and server error each get their message, and a retry works', async ({

@@ -7,6 +7,7 @@ import { TextField } from '@/components/text-field';
 import { ApiError } from '@/lib/api/api-error';
 import { requestSignIn } from '@/lib/auth/auth-api';
 import { writeAccessTokenId, writeStoredUser } from '@/lib/storage/stored-values';
+import { afterSignIn } from '@/lib/auth/next-path';
 
 type FieldErrors = { loginId?: boolean; password?: boolean };
 type Failure =
@@ -26,20 +27,26 @@ function toFailure(error: unknown): Failure {
   return { kind: 'server' };
 }
 
-/** Login id and password; Enter submits; focus goes to the first field, then to any error. */
+/**
+ * Login id and password; Enter submits; focus goes to the first field, after a failure back to the
+ * password, which the announced error describes.
+ */
 export function SignInForm() {
   const t = useTranslations('SignInForm');
   const router = useRouter();
   const loginIdField = useRef<HTMLInputElement>(null);
   const passwordField = useRef<HTMLInputElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => loginIdField.current?.focus(), []);
+  // The alert is announced (role="alert"); focus goes where the fix is typed, the password with
+  // its text selected, so retyping it and Enter retry without reaching for the mouse.
   useEffect(() => {
-    if (failure) alertRef.current?.focus();
+    if (!failure) return;
+    passwordField.current?.focus();
+    passwordField.current?.select();
   }, [failure]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -60,7 +67,8 @@ export function SignInForm() {
       const answer = await requestSignIn(loginId, password);
       writeStoredUser(answer.user);
       writeAccessTokenId(answer.accessTokenId);
-      router.replace('/dash');
+      // A deep link opened while signed out comes back (`/sign?next=`, same-origin paths only).
+      router.replace(afterSignIn(window.location.search));
     } catch (error) {
       setFailure(toFailure(error));
       setBusy(false);
@@ -70,7 +78,7 @@ export function SignInForm() {
   return (
     <form className="card sign-in-form" onSubmit={submit} noValidate aria-busy={busy}>
       {failure && (
-        <div ref={alertRef} role="alert" tabIndex={-1} className="form-alert">
+        <div id="sign-in-failure" role="alert" className="form-alert">
           {failure.kind === 'rate_limited'
             ? t('rateLimited', { minutes: failure.minutes })
             : t(failure.kind === 'invalid_credentials' ? 'invalidCredentials' : failure.kind)}
@@ -94,6 +102,7 @@ export function SignInForm() {
         autoComplete="current-password"
         required
         error={fieldErrors.password ? t('passwordRequired') : null}
+        aria-describedby={failure && !fieldErrors.password ? 'sign-in-failure' : undefined}
       />
       <button type="submit" disabled={busy}>
         {busy ? t('submitting') : t('submit')}

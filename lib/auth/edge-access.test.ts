@@ -16,6 +16,16 @@ describe('edgeRedirect', () => {
     expect(edgeRedirect(path, valid)).toBe(expected);
   });
 
+  it.each([
+    ['?sale=london-watches-2026', '/sign?next=%2Fdash%3Fsale%3Dlondon-watches-2026'],
+    ['?sale=a&lot=lot-1', '/sign?next=%2Fdash%3Fsale%3Da%26lot%3Dlot-1'],
+    ['?', '/sign'],
+    ['', '/sign'],
+  ])('/dash%s without a valid cookie → %s (the deep link comes back)', (search, expected) => {
+    expect(edgeRedirect('/dash', false, search)).toBe(expected);
+    expect(edgeRedirect('/dash', true, search)).toBeNull();
+  });
+
   it('guards exactly /sign and /dash', () => {
     expect([...guardedPaths]).toEqual(['/sign', '/dash']);
   });

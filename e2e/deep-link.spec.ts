@@ -1,0 +1,57 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoAccount } from './support/servers';
+
+// Deep links through sign-in (docs/product-contract.md §12): a link opened while signed out comes
+// back after sign-in, and `next=` never leads off this console.
+
+/** The form, by keyboard alone: login id, Tab, password, Enter. */
+async function signInByKeyboard(page: Page) {
+  await expect(page.getByLabel('Login id')).toBeFocused();
+  await page.keyboard.type(demoAccount.loginId);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(demoAccount.password);
+  await page.keyboard.press('Enter');
+}
+
+test('a signed-out link to a filtered agreements list comes back to it after sign-in', async ({
+  page,
+}) => {
+  const deepLink = '/agreements?status=approved&q=mustang';
+  await page.goto(deepLink);
+  const signIn = page.getByRole('link', { name: 'Sign in' }).last();
+  await expect(signIn).toHaveAttribute('href', `/sign?next=${encodeURIComponent(deepLink)}`);
+  await signIn.click();
+  await expect(page).toHaveURL(/\/sign\?next=/);
+  await signInByKeyboard(page);
+  await expect(page).toHaveURL(deepLink);
+  await expect(page.getByRole('searchbox')).toHaveValue('mustang');
+});
+
+test('a signed-out link to a focused sale passes the edge and comes back after sign-in', async ({
+  page,
+}) => {
+  await page.goto('/dash?sale=london-watches-2026');
+  await expect(page).toHaveURL(/\/sign\?next=%2Fdash%3Fsale%3Dlondon-watches-2026$/);
+  await signInByKeyboard(page);
+  await expect(page).toHaveURL('/dash?sale=london-watches-2026');
+  await expect(page.getByTestId('focused-sale')).toBeVisible();
+});
+
+for (const next of [
+  '//evil.example',
+  'https://evil.example',
+  '/\\evil.example',
+  '%2F%2Fevil.example',
+  '/%09/evil.example',
+  'javascript:alert(1)',
+])
+  test(`next=${next} is ignored: sign-in lands on the dashboard`, async ({ page }) => {
+    await page.goto(`/sign?next=${encodeURIComponent(next)}`);
+    await signInByKeyboard(page);
+    await expect(page).toHaveURL(/\/dash$/);
+  });
+
+test('plain /dash signed out still goes to plain /sign', async ({ page }) => {
+  await page.goto('/dash');
+  await expect(page).toHaveURL(/\/sign$/);
+});
