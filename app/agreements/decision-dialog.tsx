@@ -102,7 +102,11 @@ export function DecisionDialog({
           )}
         </div>
         <div className="actions">
-          <button type="submit" data-decision={decision}>
+          <button
+            type="submit"
+            data-decision={decision}
+            className={rejecting ? 'button-danger' : undefined}
+          >
             {rejecting ? t('confirmReject') : t('confirmApprove')}
           </button>
           <button type="button" className="button-secondary" onClick={onCancel}>

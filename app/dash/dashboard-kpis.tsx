@@ -4,18 +4,22 @@ import { useFormatter, useTranslations } from 'next-intl';
 import type { BidStoreSnapshot } from '@/lib/realtime/bid-store';
 import { fromMinorUnits } from '@/lib/realtime/money';
 
-/** Bids in the last minute, open lots, and the sum of high bids per currency. */
+/**
+ * Bids in the last minute, open lots, and per currency the sum of the high bids on lots still
+ * open: what the room is bidding now (a closed lot's hammer is in the sales' figures).
+ */
 export function DashboardKpis({ snapshot, now }: { snapshot: BidStoreSnapshot; now: number }) {
   const t = useTranslations('LiveDashboard');
   const format = useFormatter();
-  const { ratePerSecond, rateEndsAt, lots } = snapshot;
+  const { ratePerSecond, rateEndsAt, lots, connection } = snapshot;
   const firstSecond = rateEndsAt / 1000 - ratePerSecond.length + 1;
   const lastMinute = ratePerSecond.reduce(
     (sum, count, index) => (firstSecond + index > now / 1000 - 60 ? sum + count : sum),
     0,
   );
   const volumes = new Map<string, number>();
-  for (const lot of lots) volumes.set(lot.currency, (volumes.get(lot.currency) ?? 0) + lot.highBid);
+  for (const lot of lots)
+    if (!lot.closed) volumes.set(lot.currency, (volumes.get(lot.currency) ?? 0) + lot.highBid);
 
   return (
     <section className="kpis" aria-label={t('kpisTitle')}>
@@ -30,8 +34,10 @@ export function DashboardKpis({ snapshot, now }: { snapshot: BidStoreSnapshot; n
         </div>
         {volumes.size === 0 ? (
           <div className="kpi">
-            <dt>{t('volume', { currency: '—' })}</dt>
-            <dd>{t('noVolume')}</dd>
+            <dt>{t('volumeNone')}</dt>
+            <dd data-testid="open-high-bids">
+              {connection === 'connecting' ? t('volumeWaiting') : t('noVolume')}
+            </dd>
           </div>
         ) : (
           [...volumes].map(([currency, total]) => (
