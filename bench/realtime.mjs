@@ -1,87 +1,127 @@
-// npm run bench:realtime: the live path through the relay into headless Chromium, measured.
-// Figures, never assertions (docs/benchmarks.md). Soak length: BENCH_SOAK_MINUTES (default 10).
+// npm run bench:realtime: the live path through the relay into headless Chromium, measured in the
+// sale focus (`/dash?sale=…`) with the flags engine running on a catalogued sale, plus the flags'
+// cost per bid in Node. Figures, never assertions (docs/benchmarks.md).
+// Soak length: BENCH_SOAK_MINUTES (default 10; 0 skips it).
 import { chromium } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { benchAuctionId, benchCatalogue, createBenchRoom, lotOpenings } from './bench-sale.mjs';
 import { percentile, startConsole } from './console-server.mjs';
+import { measureFlagsCost } from './flags-cost.mjs';
 
 const port = 3330;
 const baseUrl = `http://localhost:${port}`;
 const relayUrl = `http://localhost:${port + 1000}`;
+const salePath = `/dash?sale=${encodeURIComponent(benchAuctionId)}`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const load = () => +loadavg()[0].toFixed(1);
 
-function bid(lotId, index) {
-  return {
-    type: 'bid.placed',
-    v: 1,
-    bidId: crypto.randomUUID(),
-    auctionId: 'bench',
-    lotId,
-    lotTitle: `Bench lot ${lotId}`,
-    bidder: `Bidder ${index % 50}`,
-    amount: 100_000 + index * 100,
-    currency: 'EUR',
-    placedAt: new Date().toISOString(),
-  };
+/** The catalogue, as the platform sends it; the console's embedded platform token. */
+async function ingestCatalogue(catalogue) {
+  const response = await fetch(`${baseUrl}/api/platform/lots`, {
+    method: 'POST',
+    headers: {
+      authorization: 'Bearer embedded-platform-token',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ items: catalogue }),
+  });
+  if (!response.ok)
+    throw new Error(`catalogue ingest: ${response.status} ${await response.text()}`);
 }
 
-/** Publishes `count` bids at `rate` per second; returns publish times by bid id. */
-async function publishAt(rate, count, lotId) {
+/** One message on `bids`, through the relay's publish route (stored in its history). */
+const publish = (message) =>
+  fetch(
+    `${relayUrl}/publish/embedded-pub/embedded-sub/0/bids/0/${encodeURIComponent(JSON.stringify(message))}?uuid=bench`,
+  ).then((response) => response.arrayBuffer());
+
+/**
+ * Publishes `count` of the room's bids at `rate` per second; answers publish times by bid id and
+ * bids per lot. At most 32 requests in flight: a lot's bids are about 50 messages apart, so they
+ * cannot overtake each other on the way and reach the relay out of order (a `not-higher` flag).
+ */
+async function publishAt(room, rate, count) {
   const sentAt = new Map();
+  const perLot = {};
   const started = performance.now();
   const inFlight = new Set();
   for (let index = 0; index < count; index += 1) {
     const due = started + (index * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 1) await sleep(wait);
-    const message = bid(lotId, index);
+    const message = room.nextBid(Date.now());
     sentAt.set(message.bidId, Date.now());
-    const request = fetch(
-      `${relayUrl}/publish/embedded-pub/embedded-sub/0/bids/0/${encodeURIComponent(JSON.stringify(message))}?uuid=bench`,
-    )
-      .then((response) => response.arrayBuffer())
-      .finally(() => inFlight.delete(request));
+    perLot[message.lotId] = (perLot[message.lotId] ?? 0) + 1;
+    const request = publish(message).finally(() => inFlight.delete(request));
     inFlight.add(request);
-    if (inFlight.size > 64) await Promise.race(inFlight);
+    if (inFlight.size >= 32) await Promise.race(inFlight);
   }
   await Promise.all(inFlight);
-  return sentAt;
+  return { sentAt, perLot };
 }
 
-// In the page: when each bid row is first painted, how many DOM commits, the longest task.
+// In every page: when each bid row is first painted, how many DOM commits, the long tasks.
 const instrument = () => {
-  const state = { paintedAt: {}, commits: 0, longestTaskMs: 0, trackPaints: true };
+  const state = { paintedAt: {}, commits: 0, longTasks: [], tracking: true };
   window.benchState = state;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries())
-      state.longestTaskMs = Math.max(state.longestTaskMs, entry.duration);
+    if (!state.tracking) return;
+    for (const entry of list.getEntries()) state.longTasks.push([entry.startTime, entry.duration]);
   }).observe({ type: 'longtask', buffered: true });
-  const observe = () => {
-    const list = document.querySelector('.feed__list');
-    if (!list) return void setTimeout(observe, 100);
-    new MutationObserver(() => {
-      state.commits += 1;
-      if (!state.trackPaints) return;
-      requestAnimationFrame(() => {
-        const now = performance.timeOrigin + performance.now();
-        for (const row of document.querySelectorAll('[data-testid="bid"]')) {
-          const id = row.getAttribute('data-bid-id');
-          if (!(id in state.paintedAt)) state.paintedAt[id] = now;
-        }
-      });
-    }).observe(list, { childList: true, subtree: true });
+  const onMutation = () => {
+    state.commits += 1;
+    if (!state.tracking) return;
+    requestAnimationFrame(() => {
+      const now = performance.timeOrigin + performance.now();
+      for (const row of document.querySelectorAll('[data-testid="bid"][data-bid-id]')) {
+        const id = row.getAttribute('data-bid-id');
+        if (!(id in state.paintedAt)) state.paintedAt[id] = now;
+      }
+    });
   };
-  observe();
+  // The feed's list appears with its first bid and is a new element when the feed remounts
+  // (an empty feed, another sale): follow whichever list is on the page.
+  const observer = new MutationObserver(onMutation);
+  let observed = null;
+  setInterval(() => {
+    const list = document.querySelector('.feed__list');
+    if (list === observed) return;
+    observer.disconnect();
+    observed = list;
+    if (list) observer.observe(list, { childList: true, subtree: true });
+  }, 100);
 };
 
-async function measureRate(page, rate, seconds) {
-  const lotId = `rate-${rate}-${Date.now()}`;
+/** Bids per lot as the focused sale's board shows them (the 4th cell of each row). */
+const boardCounts = (page) =>
+  page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll('[data-testid="board-lot"][data-lot-id]')].map((row) => [
+        row.dataset.lotId,
+        Number(row.querySelectorAll('td')[3]?.textContent.replace(/\D/g, '') ?? NaN),
+      ]),
+    ),
+  );
+const sum = (counts) => Object.values(counts).reduce((total, count) => total + count, 0);
+
+const longestOf = (longTasks) => Math.round(Math.max(0, ...longTasks.map(([, ms]) => ms)));
+
+/**
+ * `rate` bids a second for `seconds`: publish-to-paint of the feed's rows, DOM commits, long tasks,
+ * and (with `onBoard`, the sale focus) what the board counted against what was published.
+ */
+async function measureRate(page, room, rate, seconds, { onBoard = true } = {}) {
+  const received = async () => (onBoard ? sum(await boardCounts(page)) : NaN);
+  const before = await received();
   await page.evaluate(() => {
     window.benchState.paintedAt = {};
     window.benchState.commits = 0;
-    window.benchState.longestTaskMs = 0;
+    window.benchState.longTasks = [];
   });
+  const loadAtStart = load();
   const started = Date.now();
-  const sentAt = await publishAt(rate, rate * seconds, lotId);
+  const { sentAt } = await publishAt(room, rate, rate * seconds);
   await sleep(1500);
   const elapsed = (Date.now() - started) / 1000;
   const state = await page.evaluate(() => window.benchState);
@@ -89,55 +129,215 @@ async function measureRate(page, rate, seconds) {
     .filter(([id]) => id in state.paintedAt)
     .map(([id, sent]) => state.paintedAt[id] - sent)
     .sort((a, b) => a - b);
-  const received = Number(
-    await page
-      .getByRole('row', { name: new RegExp(`Bench lot ${lotId}`) })
-      .getByRole('cell')
-      .nth(1)
-      .innerText(),
-  );
+  const counted = (await received()) - before;
   return {
     ratePerSecond: rate,
     published: sentAt.size,
-    received,
-    lost: sentAt.size - received,
+    received: onBoard ? counted : null,
+    lost: onBoard ? sentAt.size - counted : null,
     paintedSample: latencies.length,
     publishToPaintP50Ms: Math.round(percentile(latencies, 50)),
     publishToPaintP99Ms: Math.round(percentile(latencies, 99)),
     domCommitsPerSecond: Math.round(state.commits / elapsed),
-    longestTaskMs: Math.round(state.longestTaskMs),
+    longestTaskMs: longestOf(state.longTasks),
+    longTasksOver50Ms: state.longTasks.length,
+    loadAverageAtStart: loadAtStart,
   };
 }
 
-async function heapMb(page, client) {
+// In a fresh page, before its scripts: every frame, has the first load caught up? That is, the
+// earlier bids say "loaded" and every lot of the board shows the bids history holds for it.
+// Times are the page's own (ms since navigation start).
+const watchCatchUp = (expected) => {
+  const progress = {
+    boardShownAt: null,
+    loadingAt: null,
+    loadedAt: null,
+    boardAt: null,
+    doneAt: null,
+  };
+  window.benchCatchUp = progress;
+  const boardMatches = () => {
+    const rows = document.querySelectorAll('[data-testid="board-lot"][data-lot-id]');
+    if (rows.length > 0) progress.boardShownAt ??= performance.now();
+    for (const row of rows) {
+      const shown = Number(row.querySelectorAll('td')[3]?.textContent.replace(/\D/g, ''));
+      if (shown !== (expected[row.dataset.lotId] ?? 0)) return false;
+    }
+    return rows.length > 0;
+  };
+  const check = () => {
+    const now = performance.now();
+    const earlier = document.querySelector('[data-testid="earlier-bids"]');
+    const state = earlier?.getAttribute('data-state');
+    if (state === 'loading') progress.loadingAt ??= now;
+    if (state === 'loaded' && progress.loadedAt === null) {
+      progress.loadedAt = now;
+      progress.loadedText = earlier.textContent;
+    }
+    if (progress.boardAt === null && boardMatches()) progress.boardAt = now;
+    if (progress.loadedAt !== null && progress.boardAt !== null) progress.doneAt = now;
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+};
+
+// The requests on the way from navigation to a caught-up board, in the order they happen.
+const catchUpRequests = {
+  scripts: /\/_next\/static\/chunks\/.*\.js/,
+  accessCheck: /\/api\/auth\/me/,
+  realtimeConfig: /\/api\/realtime\/config/,
+  catalogue: /\/api\/sales/,
+  subscribe: /\/v2\/subscribe\//,
+  history: /\/v3\/history\//,
+  // The board's lot links, which Next prefetches as they come into view.
+  lotPrefetches: /[?&]lot=.*_rsc=/,
+};
+
+/**
+ * Per kind of request, as the browser's network layer sees them (PubNub's SDK sends from a worker,
+ * so the page's resource timing lacks them): how many, when the first started and ended and when
+ * the last ended, in ms after `since()` (Node's clock).
+ */
+function watchRequests(page, since) {
+  const seen = Object.fromEntries(
+    Object.keys(catchUpRequests).map((name) => [
+      name,
+      { count: 0, firstStartMs: null, firstEndMs: null, lastEndMs: null },
+    ]),
+  );
+  const kindOf = (request) =>
+    Object.keys(catchUpRequests).find((name) => catchUpRequests[name].test(request.url()));
+  page.on('request', (request) => {
+    const kind = seen[kindOf(request)];
+    if (!kind) return;
+    kind.count += 1;
+    kind.firstStartMs ??= Date.now() - since();
+  });
+  page.on('requestfinished', (request) => {
+    const kind = seen[kindOf(request)];
+    if (!kind) return;
+    kind.firstEndMs ??= Date.now() - since();
+    kind.lastEndMs = Date.now() - since();
+  });
+  return seen;
+}
+
+/** One navigation to a caught-up board, in a fresh page of the signed-in context. */
+async function catchUpOnce(context, expected) {
+  const page = await context.newPage();
+  try {
+    await page.addInitScript(watchCatchUp, expected);
+    let started = 0; // Set as the navigation starts; the watchers read it then.
+    const requests = watchRequests(page, () => started);
+    started = Date.now();
+    await page.goto(`${baseUrl}${salePath}`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => window.benchCatchUp?.doneAt != null, null, {
+      timeout: 60_000,
+      polling: 100,
+    });
+    const seen = await page.evaluate(() => ({
+      timeOrigin: performance.timeOrigin,
+      domContentLoaded: performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd,
+      progress: window.benchCatchUp,
+      longTasks: window.benchState.longTasks,
+    }));
+    const { progress } = seen;
+    // Page times to ms after the navigation started, as the request times are.
+    const fromStart = (pageMs) => Math.round(seen.timeOrigin + pageMs - started);
+    // Long tasks until the board caught up: what kept the page from painting sooner.
+    const before = seen.longTasks.filter(([at]) => at < progress.doneAt);
+    return {
+      navigationToCaughtUpMs: fromStart(progress.doneAt),
+      domContentLoadedAtMs: fromStart(seen.domContentLoaded),
+      boardShownAtMs: fromStart(progress.boardShownAt),
+      earlierLoadingAtMs: fromStart(progress.loadingAt ?? NaN),
+      earlierLoadedAtMs: fromStart(progress.loadedAt),
+      boardCaughtUpAtMs: fromStart(progress.boardAt),
+      requests,
+      loadedText: progress.loadedText,
+      longestTaskMs: longestOf(before),
+      longTasksMs: before.map(([at, ms]) => [fromStart(at), Math.round(ms)]),
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * Navigation to a caught-up board with `count` bids in history: they are published first (the
+ * relay keeps them), so the first load replays them; they are the newest messages on `bids`, so
+ * the board must show exactly the room's bids per lot.
+ */
+async function measureCatchUp(context, room, { count = 2_000, runs = 5 } = {}) {
+  const { perLot } = await publishAt(room, 2_000, count);
+  // The open page takes these bids live; let it settle before the fresh pages load.
+  await sleep(3_000);
+  const loadAtStart = load();
+  const samples = [];
+  for (let run = 0; run < runs; run += 1) samples.push(await catchUpOnce(context, perLot));
+  const times = samples.map((sample) => sample.navigationToCaughtUpMs).sort((a, b) => a - b);
+  return {
+    historyMessages: count,
+    expectedOnBoard: sum(perLot),
+    runs,
+    medianMs: percentile(times, 50),
+    maxMs: times.at(-1),
+    loadAverageAtStart: loadAtStart,
+    samples,
+  };
+}
+
+async function heapMb(client) {
   await client.send('HeapProfiler.collectGarbage');
   const { usedSize } = await client.send('Runtime.getHeapUsage');
   return +(usedSize / 1024 / 1024).toFixed(1);
 }
 
-async function soak(page, client, minutes) {
-  const lotId = `soak-${Date.now()}`;
+async function soak(page, client, room, minutes) {
   // The soak measures the console's heap: drop what the paint tracking itself holds.
   await page.evaluate(() => {
-    window.benchState.trackPaints = false;
+    window.benchState.tracking = false;
     window.benchState.paintedAt = {};
+    window.benchState.longTasks = [];
   });
-  const publishing = publishAt(200, 200 * 60 * minutes, lotId);
+  const before = sum(await boardCounts(page));
+  const publishing = publishAt(room, 200, 200 * 60 * minutes);
   await sleep(60_000);
-  const afterOneMinute = await heapMb(page, client);
-  await publishing;
+  const afterOneMinute = await heapMb(client);
+  const { sentAt } = await publishing;
   await sleep(1000);
   return {
     ratePerSecond: 200,
     minutes,
+    published: sentAt.size,
+    received: sum(await boardCounts(page)) - before,
     heapAfter1MinMb: afterOneMinute,
-    [`heapAfter${minutes}MinMb`]: await heapMb(page, client),
+    [`heapAfter${minutes}MinMb`]: await heapMb(client),
   };
+}
+
+async function signIn(page) {
+  await page.goto(`${baseUrl}/sign`);
+  await page.getByLabel('Login id').fill('demo');
+  await page.getByLabel('Password').fill('demo-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('.connection-chip', { hasText: 'Live' }).waitFor({ timeout: 30_000 });
+}
+
+/** Opens `path` and waits for the live view, caught up with the earlier bids. */
+async function openLive(page, path) {
+  await page.goto(`${baseUrl}${path}`);
+  await page.locator('.connection-chip', { hasText: 'Live' }).waitFor({ timeout: 30_000 });
+  await page.locator('[data-testid="earlier-bids"][data-state="loaded"]').waitFor();
 }
 
 export async function measureRealtime({
   soakMinutes = Number(process.env.BENCH_SOAK_MINUTES || 10),
+  withFlagsCost = true,
 } = {}) {
+  // In Node first, before the console and the browser take the cores.
+  const flagsCost = withFlagsCost ? await measureFlagsCost() : null;
   const server = await startConsole({
     port,
     env: { SESSION_SECRET: 'r'.repeat(48), SIMULATOR: 'off' },
@@ -147,18 +347,42 @@ export async function measureRealtime({
     args: ['--no-sandbox', '--disable-background-networking', '--enable-precise-memory-info'],
   });
   try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.addInitScript(instrument);
-    await page.goto(`${baseUrl}/sign`);
-    await page.getByLabel('Login id').fill('demo');
-    await page.getByLabel('Password').fill('demo-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.locator('.connection-chip', { hasText: 'Live' }).waitFor({ timeout: 30_000 });
-    const client = await page.context().newCDPSession(page);
-    const at100 = await measureRate(page, 100, 10);
-    const at1000 = await measureRate(page, 1000, 10);
-    const soakResult = soakMinutes > 0 ? await soak(page, client, soakMinutes) : null;
-    return { at100, at1000, soak: soakResult };
+    const catalogue = benchCatalogue();
+    await ingestCatalogue(catalogue);
+    // Every lot open before the page loads: the board shows them open with their countdowns.
+    for (const opened of lotOpenings(catalogue)) await publish(opened);
+    // One room for the whole run: each lot's bids keep climbing by legal increments.
+    const room = createBenchRoom(catalogue);
+
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addInitScript(instrument);
+    const page = await context.newPage();
+    await signIn(page);
+    // Issue 4's view (all sales: feed and leaderboard), same bids, same run: on a shared machine
+    // only figures measured side by side compare.
+    await openLive(page, '/dash');
+    const allSales = {
+      at100: await measureRate(page, room, 100, 10, { onBoard: false }),
+      at1000: await measureRate(page, room, 1000, 10, { onBoard: false }),
+    };
+    await openLive(page, salePath);
+    await page.locator('[data-testid="board-lot"]').first().waitFor();
+    const client = await context.newCDPSession(page);
+    const at100 = await measureRate(page, room, 100, 10);
+    const at1000 = await measureRate(page, room, 1000, 10);
+    const catchUp = await measureCatchUp(context, room);
+    const soakResult = soakMinutes > 0 ? await soak(page, client, room, soakMinutes) : null;
+    return {
+      measuredAt: new Date().toISOString(),
+      node: process.version,
+      lots: catalogue.length,
+      at100,
+      at1000,
+      allSalesView: allSales,
+      catchUp,
+      flagsCost,
+      soak: soakResult,
+    };
   } finally {
     await browser.close();
     await server.stop();
