@@ -46,6 +46,8 @@ export function SaleLotBoard({ rows }: { rows: readonly SaleLotRow[] }) {
       ? 'closed'
       : row.phase;
   const shown = rows.filter((row) => filter === 'all' || phaseOf(row) === filter);
+  // Lot links are not prefetched: a board of 50 lots would fetch 50 views of this same page
+  // while the earlier bids load, on the clerk's phone.
   const cell = (row: SaleLotRow) => ({
     number: row.lotNumber === null ? t('noValue') : String(row.lotNumber),
     estimate:
@@ -113,7 +115,10 @@ export function SaleLotBoard({ rows }: { rows: readonly SaleLotRow[] }) {
                   {row.lotNumber === null
                     ? t('unnumbered')
                     : t('lotNumber', { number: row.lotNumber })}{' '}
-                  · <Link href={lotHref(row.auctionId, row.lotId)}>{row.lotTitle}</Link>
+                  ·{' '}
+                  <Link href={lotHref(row.auctionId, row.lotId)} prefetch={false}>
+                    {row.lotTitle}
+                  </Link>
                   {row.flags > 0 && (
                     <span className="flag-badge"> {t('flagged', { count: row.flags })}</span>
                   )}
@@ -163,7 +168,9 @@ export function SaleLotBoard({ rows }: { rows: readonly SaleLotRow[] }) {
                 >
                   <td>{c.number}</td>
                   <th scope="row">
-                    <Link href={lotHref(row.auctionId, row.lotId)}>{row.lotTitle}</Link>
+                    <Link href={lotHref(row.auctionId, row.lotId)} prefetch={false}>
+                      {row.lotTitle}
+                    </Link>
                     {row.flags > 0 && (
                       <span className="flag-badge"> {t('flagged', { count: row.flags })}</span>
                     )}

@@ -1,3 +1,4 @@
+import { createRecentIds } from '@/lib/sale-desk/flags/bounded-recent';
 import { classifyMessage, type BidPlaced, type LotClosed, type LotOpened } from './bid-messages';
 import { createLotBoard, type LotSummary } from './lot-board';
 import { createRateBuckets } from './rate-buckets';
@@ -104,8 +105,7 @@ export function createBidStore({
   const bids: StoredBid[] = [];
   const lots = createLotBoard(maxLots);
   const rate = createRateBuckets(rateSeconds);
-  const seenBidIds = new Set<string>();
-  const maxSeen = windowSize * 20;
+  const seenBidIds = createRecentIds(windowSize * 20);
   let counters = emptyCounters();
   let connection: ConnectionState = 'connecting';
   let watching: number | null = null;
@@ -129,11 +129,6 @@ export function createBidStore({
       ratePerSecond: rate.perSecond(),
       rateEndsAt: rate.endsAt(),
     };
-  }
-
-  function remember(bidId: string) {
-    seenBidIds.add(bidId);
-    if (seenBidIds.size > maxSeen) seenBidIds.delete(seenBidIds.values().next().value!);
   }
 
   function insertBid(bid: StoredBid) {
@@ -173,7 +168,7 @@ export function createBidStore({
           counters.duplicates += 1;
           return false;
         }
-        remember(classified.bid.bidId);
+        seenBidIds.add(classified.bid.bidId);
         const bid = { ...classified.bid, timetoken: message.timetoken };
         counters.bids += 1;
         insertBid(bid);

@@ -1,5 +1,5 @@
 import type { BidPlaced, LotClosed } from '@/lib/realtime/bid-messages';
-import { setRecent } from './bounded-recent';
+import { createRecentIds, setRecent } from './bounded-recent';
 import { advancePaddle, emptyPaddle, type PaddleMemory } from './burst-window';
 import { burstRule } from './burst-rule';
 import { toFlag, type Flag } from './flag';
@@ -62,7 +62,7 @@ export function createFlagsEngine({
   const lots = new Map<string, LotMemory>();
   const closedLots = new Map<string, { winningBidId: string | null }>();
   const paddles = new Map<string, PaddleMemory>();
-  const seenBidIds = new Map<string, true>();
+  const seenBidIds = createRecentIds(maxSeenBids);
   // Oldest first; read newest first.
   const raised: Flag[] = [];
   let counts = emptyFlagCounts();
@@ -80,7 +80,7 @@ export function createFlagsEngine({
     /** Evaluates one bid; answers the flags it raised (none for a bid already seen). */
     onBid(bid: BidPlaced): Flag[] {
       if (seenBidIds.has(bid.bidId)) return [];
-      setRecent(seenBidIds, bid.bidId, true, maxSeenBids);
+      seenBidIds.add(bid.bidId);
       const lotKey = lotKeyOf(bid);
       const lot = lots.get(lotKey) ?? emptyLot();
       const closed = closedLots.get(lotKey);
