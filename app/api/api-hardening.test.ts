@@ -133,6 +133,7 @@ describe('every method of every API path answers in the envelope', () => {
     ['auth/me', '@/app/api/auth/me/route', ['GET']],
     ['auth/session-ended', '@/app/api/auth/session-ended/route', ['GET']],
     ['agreements', '@/app/api/agreements/route', ['GET']],
+    ['agreements/export', '@/app/api/agreements/export/route', ['GET']],
     ['platform/agreements', '@/app/api/platform/agreements/route', ['POST']],
     ['platform/lots', '@/app/api/platform/lots/route', ['POST']],
     ['sales', '@/app/api/sales/route', ['GET']],

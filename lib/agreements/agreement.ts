@@ -15,6 +15,14 @@ export const reasonLength = { min: 3, max: 500 } as const;
 /** Page sizes of `GET /api/agreements`. */
 export const pageLimit = { default: 25, max: 100 } as const;
 
+/**
+ * Orders of `GET /api/agreements` and its export: by close time or amount, `-` for the largest or
+ * latest first. The default is the queue: the lot closed longest ago on top.
+ */
+export const agreementSorts = ['closedAt', '-closedAt', 'amount', '-amount'] as const;
+export type AgreementSort = (typeof agreementSorts)[number];
+export const defaultAgreementSort: AgreementSort = 'closedAt';
+
 const isoDateTime = z.iso.datetime({ offset: true });
 
 export const agreementSchema = z.object({
@@ -44,6 +52,10 @@ export const agreementPageSchema = z.object({
   nextCursor: z.nullable(z.string()),
 });
 export type AgreementPage = z.infer<typeof agreementPageSchema>;
+
+/** `GET /api/agreements`: a page and how many agreements the filter matches on every page. */
+export const agreementListSchema = z.extend(agreementPageSchema, { total: z.int() });
+export type AgreementList = z.infer<typeof agreementListSchema>;
 
 export const decisionLogEntrySchema = z.object({
   id: z.int(),

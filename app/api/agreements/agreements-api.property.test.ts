@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import {
   agreementHistorySchema,
-  agreementPageSchema,
+  agreementListSchema,
   agreementSchema,
   decisionConflictSchema,
   type Agreement,
@@ -303,7 +303,7 @@ describe('GET /api/agreements', () => {
           const parameters = parametersOf(built);
           if (parameters === null) {
             if (answer.status === 200 && spec.method === 'GET') {
-              expectShape(agreementPageSchema, answer.body, 'a page');
+              expectShape(agreementListSchema, answer.body, 'a page');
             }
             return;
           }
@@ -324,7 +324,7 @@ describe('GET /api/agreements', () => {
           }
           if (answer.status !== 200 || spec.method === 'HEAD') return;
 
-          expectShape(agreementPageSchema, answer.body, 'a page');
+          expectShape(agreementListSchema, answer.body, 'a page');
           const page = answer.body as { items: Agreement[]; nextCursor: string | null };
           if (!(statuses as readonly string[]).includes(status)) {
             throw new ContractViolation(`a page for the unknown status ${JSON.stringify(status)}`);
@@ -336,13 +336,14 @@ describe('GET /api/agreements', () => {
             throw new ContractViolation(`${page.items.length} items for limit ${parameters.limit}`);
           }
           if (q && /^[\x20-\x7e]*$/.test(q)) {
-            const needle = q.toLowerCase();
-            const stray = page.items.find(
-              (item) =>
-                ![item.lotTitle, item.lotId, item.buyer].some((field) =>
-                  field.toLowerCase().includes(needle),
-                ),
-            );
+            // Every word of q is in one of the four fields (§12: AND of words, any field).
+            const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+            const stray = page.items.find((item) => {
+              const fields = [item.lotTitle, item.lotId, item.auctionId, item.buyer].map((field) =>
+                field.toLowerCase(),
+              );
+              return !words.every((word) => fields.some((field) => field.includes(word)));
+            });
             if (stray) throw new ContractViolation(`${stray.lotTitle} does not match q=${q}`);
           }
           const ids = page.items.map((item) => item.id);

@@ -158,7 +158,7 @@ describe('GET /api/agreements', () => {
 
   it('answers pending agreements, oldest first, 25 a page by default', async () => {
     const page = await listOk('');
-    expect(Object.keys(page).sort()).toEqual(['items', 'nextCursor']);
+    expect(Object.keys(page).sort()).toEqual(['items', 'nextCursor', 'total']);
     expect(page.items).toHaveLength(25);
     expect(page.nextCursor).toEqual(expect.any(String));
     expect(page.items.every((agreement) => agreement.status === 'pending')).toBe(true);
@@ -199,7 +199,7 @@ describe('GET /api/agreements', () => {
   });
 
   it('ignores unknown parameters', async () => {
-    expect(await listOk('?sort=desc&page=3')).toEqual(await listOk(''));
+    expect(await listOk('?order=desc&page=3')).toEqual(await listOk(''));
   });
 
   it.each<[string, string]>([

@@ -1,4 +1,4 @@
-// GET /api/agreements?status=pending&cursor=&limit=&q=: one page of agreements for staff.
+// GET /api/agreements?status=pending&sale=&q=&sort=&cursor=&limit=: a page of agreements for staff.
 import { listQuerySchema } from '@/lib/server/agreements/agreement-input';
 import { listAgreements } from '@/lib/server/agreements/list';
 import { apiHandler } from '@/lib/server/api/api-handler';

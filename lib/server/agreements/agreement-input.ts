@@ -1,6 +1,13 @@
 import 'server-only';
 import { z } from 'zod';
-import { agreementStatuses, decisions, pageLimit, reasonLength } from '@/lib/agreements/agreement';
+import {
+  agreementSorts,
+  agreementStatuses,
+  decisions,
+  defaultAgreementSort,
+  pageLimit,
+  reasonLength,
+} from '@/lib/agreements/agreement';
 import { decodeCursor } from './cursor';
 import {
   minorUnits,
@@ -74,36 +81,67 @@ export const decisionBodySchema = z
   });
 export type DecisionBody = z.infer<typeof decisionBodySchema>;
 
-export const listQuerySchema = z.object({
+/** Which agreements a list or an export covers, and in what order (contract §5.3 and §12). */
+const filterFields = {
   status: z
     .enum(agreementStatuses, { message: 'status must be pending, approved or rejected' })
     .default('pending'),
-  /** Decoded here to the position the page starts after, so a foreign cursor is a 400. */
-  cursor: z
+  /** One sale: its exact `auctionId`. */
+  sale: z
     .string()
-    .max(200)
-    .transform((cursor, context) => {
-      const position = decodeCursor(cursor);
-      if (position === null) {
-        context.addIssue({ code: 'custom', message: 'cursor is not a valid page cursor' });
-        return z.NEVER;
-      }
-      return position;
-    })
+    .trim()
+    .max(100, 'sale is at most 100 characters')
+    .regex(withoutControlCharacters, 'sale must not contain control characters')
     .optional(),
-  limit: z.coerce
-    .number()
-    .int('limit must be an integer')
-    .min(1, 'limit must be at least 1')
-    .max(pageLimit.max, `limit is at most ${pageLimit.max}`)
-    .default(pageLimit.default),
   q: z
     .string()
     .trim()
     .max(200, 'q is at most 200 characters')
     .regex(withoutControlCharacters, 'q must not contain control characters')
     .optional(),
-});
+  sort: z
+    .enum(agreementSorts, { message: `sort must be one of ${agreementSorts.join(', ')}` })
+    .default(defaultAgreementSort),
+};
+
+export const exportQuerySchema = z.object(filterFields);
+export type ListFilter = z.infer<typeof exportQuerySchema>;
+
+export const listQuerySchema = z
+  .object({
+    ...filterFields,
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce
+      .number()
+      .int('limit must be an integer')
+      .min(1, 'limit must be at least 1')
+      .max(pageLimit.max, `limit is at most ${pageLimit.max}`)
+      .default(pageLimit.default),
+  })
+  // Decoded here to the position the page starts after, so a foreign cursor is a 400, and so is
+  // one made for another order: where it points means nothing there, and starting over silently
+  // would show the caller the rows it already has.
+  .transform(({ cursor, ...query }, context) => {
+    if (cursor === undefined) return { ...query, cursor: undefined };
+    const decoded = decodeCursor(cursor);
+    if (decoded === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['cursor'],
+        message: 'cursor is not a valid page cursor',
+      });
+      return z.NEVER;
+    }
+    if (decoded.sort !== query.sort) {
+      context.addIssue({
+        code: 'custom',
+        path: ['cursor'],
+        message: `cursor belongs to sort=${decoded.sort}, not ${query.sort}: start again without it`,
+      });
+      return z.NEVER;
+    }
+    return { ...query, cursor: decoded.position };
+  });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 export const agreementIdSchema = z.uuid();

@@ -1,8 +1,13 @@
 import 'server-only';
+import { getTableColumns } from 'drizzle-orm';
 import type { Agreement } from '@/lib/agreements/agreement';
 import { agreements } from '@/lib/server/db/schema';
 
-export type AgreementRow = typeof agreements.$inferSelect;
+const { searchText, ...columns } = getTableColumns(agreements);
+/** Every column but the search text, which the database derives and no answer carries. */
+export const agreementColumns = columns;
+
+export type AgreementRow = Omit<typeof agreements.$inferSelect, 'searchText'>;
 
 /**
  * The row as the API answers it (docs/product-contract.md §5.3): no internal columns, dates as

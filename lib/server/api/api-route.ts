@@ -47,6 +47,8 @@ export function apiRoute(implemented: Implemented): Record<RouteMethod, RouteHan
     HEAD: implemented.GET
       ? async (request, context) => {
           const answer = await get(request, context);
+          // A streamed body (the CSV export) would otherwise keep what it holds open.
+          await answer.body?.cancel();
           return new Response(null, { status: answer.status, headers: answer.headers });
         }
       : refuse,

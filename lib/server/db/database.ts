@@ -1,5 +1,7 @@
 import 'server-only';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -25,14 +27,20 @@ export const migrationsFolder = join(process.cwd(), 'lib', 'server', 'db', 'migr
 /** `memory://` keeps the embedded database in memory (tests); any other value is a folder. */
 export const inMemoryDataDir = 'memory://';
 
+/**
+ * The contrib extensions the migrations create (0005: agreement search). PGlite loads an extension
+ * only when the instance is made with it: every embedded database, tests' own included, needs these.
+ */
+export const pgliteExtensions = { pg_trgm, unaccent };
+
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   let client: PGlite;
   if (dataDir === inMemoryDataDir) {
-    client = new PGlite();
+    client = new PGlite({ extensions: pgliteExtensions });
   } else {
     const folder = resolve(dataDir, 'pglite');
     mkdirSync(folder, { recursive: true });
-    client = new PGlite(folder);
+    client = new PGlite(folder, { extensions: pgliteExtensions });
   }
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });

@@ -7,12 +7,12 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsBefore } from '@/lib/server/testing/migrations-before';
 import { expectRolesMigration } from '@/lib/server/testing/roles-migration-check';
-import { migrationsFolder } from './database';
+import { migrationsFolder, pgliteExtensions } from './database';
 
 jest.setTimeout(60_000);
 
 const before = migrationsBefore(migrationsFolder, '0004_roles');
-const client = new PGlite();
+const client = new PGlite({ extensions: pgliteExtensions });
 const db = drizzle({ client });
 
 afterAll(async () => {

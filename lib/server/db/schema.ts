@@ -107,9 +107,27 @@ export const agreements = pgTable(
     decidedBy: text('decided_by'),
     decidedByName: text('decided_by_name'),
     reason: text('reason'),
+    /**
+     * Lot title, lot id, sale id and buyer, one a line, in lower case without accents: what `q`
+     * searches through a trigram index (migration 0005, docs/adr/0012-agreement-search.md).
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`search_fold("lot_title" || E'\\n' || "lot_id" || E'\\n' || "auction_id" || E'\\n' || "buyer")`,
+      ),
   },
   (table) => [
     index('agreements_status_seq_idx').on(table.status, table.seq),
+    // The list's orders (sort=closedAt, amount, either way) page on these without sorting.
+    index('agreements_status_closed_at_seq_idx').on(table.status, table.closedAt, table.seq),
+    index('agreements_status_amount_seq_idx').on(table.status, table.amount, table.seq),
+    index('agreements_auction_id_status_idx').on(table.auctionId, table.status),
+    // fastupdate off: no pending list, which PGlite (no autovacuum) would never merge and the
+    // planner would price as a full read, choosing a scan over the index.
+    index('agreements_search_text_idx')
+      .using('gin', table.searchText.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
     check('agreements_status_check', sql`${table.status} in ('pending', 'approved', 'rejected')`),
     check('agreements_amount_check', sql`${table.amount} >= 0`),
   ],
