@@ -2,13 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { nextBidAt } from '../lib/sale-desk/bid-increments';
 import { flagRules, flagThresholds, type FlagRule } from '../lib/sale-desk/flags/flag-rules';
 import { waitForLive } from './support/live-page';
-import {
-  ingestLots,
-  lotClosed,
-  publishAll,
-  saleBid,
-  type TestLot,
-} from './support/relay';
+import { ingestLots, lotClosed, publishAll, saleBid, type TestLot } from './support/relay';
 import { authStatePath } from './support/servers';
 
 test.use({ storageState: authStatePath });
