@@ -1,5 +1,5 @@
 import type { LotClosed } from './bid-messages';
-import { saleLotKey } from '@/lib/sales/sale-lot-key';
+import { lotKeyOf } from '@/lib/sales/sale-lot-key';
 import { isNewer, latestOf } from './timetoken';
 
 export interface LotSummary {
@@ -27,8 +27,6 @@ interface LotBid {
   timetoken: string;
 }
 
-const lotKey = (lot: { auctionId: string; lotId: string }) => saleLotKey(lot.auctionId, lot.lotId);
-
 /**
  * Per lot: high bid, number of bids, leader, open or closed; at most `maxLots`, closed lots
  * evicted first. A close can arrive before its lot's bids (live close, bids from history
@@ -48,7 +46,7 @@ export function createLotBoard(maxLots: number) {
 
   return {
     addBid(bid: LotBid) {
-      const key = lotKey(bid);
+      const key = lotKeyOf(bid);
       const lot = lots.get(key);
       if (!lot) {
         lots.set(key, {
@@ -78,7 +76,7 @@ export function createLotBoard(maxLots: number) {
       });
     },
     close(closed: LotClosed, timetoken: string) {
-      const key = lotKey(closed);
+      const key = lotKeyOf(closed);
       closedKeys.add(key);
       if (closedKeys.size > maxLots * 5) closedKeys.delete(closedKeys.values().next().value!);
       const lot = lots.get(key);

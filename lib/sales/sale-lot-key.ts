@@ -5,3 +5,7 @@
  */
 export const saleLotKey = (auctionId: string, lotId: string): string =>
   JSON.stringify([auctionId, lotId]);
+
+/** The same key, of anything that names its sale and lot (a bid, a close, a board row). */
+export const lotKeyOf = (lot: { auctionId: string; lotId: string }): string =>
+  saleLotKey(lot.auctionId, lot.lotId);

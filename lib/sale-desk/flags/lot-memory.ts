@@ -1,5 +1,4 @@
 import type { BidPlaced } from '@/lib/realtime/bid-messages';
-import { saleLotKey } from '@/lib/sales/sale-lot-key';
 import { isFarOverEstimate } from './far-over-estimate-rule';
 import { advancePingPong } from './ping-pong-run';
 import type { CatalogueLot, LotMemory } from './rule-input';
@@ -11,10 +10,6 @@ export const emptyLot = (): LotMemory => ({
   pingPong: null,
   farOverEstimateFlagged: false,
 });
-
-/** A key no two lots share, whatever characters their ids hold. */
-export const lotKeyOf = (lot: { auctionId: string; lotId: string }) =>
-  saleLotKey(lot.auctionId, lot.lotId);
 
 /** The lot after a (not late) bid: only a higher bid changes the high bid and the leader. */
 export function advanceLot(
