@@ -44,6 +44,10 @@ describe('parseEnv', () => {
       consoleUrl: 'http://localhost:3000',
       trustProxy: false,
       onVercel: false,
+      approvalThresholds: {
+        byCurrency: { EUR: 100000, GBP: 100000, USD: 100000 },
+        fallback: 100000,
+      },
     });
   });
 
@@ -224,6 +228,10 @@ describe('parseEnv', () => {
       consoleUrl: 'http://localhost:8080',
       trustProxy: false,
       onVercel: false,
+      approvalThresholds: {
+        byCurrency: { EUR: 100000, GBP: 100000, USD: 100000 },
+        fallback: 100000,
+      },
     });
   });
 
@@ -320,5 +328,32 @@ describe('SIMULATOR_ANOMALIES', () => {
 
   it('refuses other values, naming the variable', () => {
     expect(() => parseEnv({ SIMULATOR_ANOMALIES: 'yes' })).toThrow(/SIMULATOR_ANOMALIES must be/);
+  });
+});
+
+describe('APPROVAL_THRESHOLDS', () => {
+  it('defaults to 100,000 in EUR, GBP, USD and every other currency', () => {
+    expect(parseEnv({}).approvalThresholds).toEqual({
+      byCurrency: { EUR: 100000, GBP: 100000, USD: 100000 },
+      fallback: 100000,
+    });
+  });
+
+  it('reads the thresholds it is given', () => {
+    expect(parseEnv({ APPROVAL_THRESHOLDS: 'JPY=15000000, EUR=5000' }).approvalThresholds).toEqual({
+      byCurrency: { JPY: 15000000, EUR: 5000 },
+      fallback: null,
+    });
+  });
+
+  it.each([
+    ['EUR=100k', /APPROVAL_THRESHOLDS has "EUR=100k" where CODE=AMOUNT is expected/],
+    ['eur=100', /has "eur=100"/],
+    ['EUR=1.5', /whole major units/],
+    ['EUR=1,EUR=2', /APPROVAL_THRESHOLDS names EUR twice/],
+    ['*=1,*=2', /names \* twice/],
+    ['EUR=1,', /has ""/],
+  ])('refuses %p, naming the variable', (text, message) => {
+    expect(() => parseEnv({ APPROVAL_THRESHOLDS: text })).toThrow(message);
   });
 });

@@ -3,6 +3,11 @@
 // server bundle) and explicit `.ts` extensions. `readEnvironment` refuses to run in a browser.
 import { z } from 'zod';
 import { resolveAppEnv, type AppEnv } from './app-env.ts';
+import {
+  defaultApprovalThresholdsText,
+  parseApprovalThresholds,
+  type ApprovalThresholds,
+} from './agreements/approval-thresholds.ts';
 
 /**
  * Values the embedded default uses; none is accepted when APP_ENV=production, where each must be
@@ -63,6 +68,7 @@ const variablesSchema = z.object({
         'must be comma-separated origins such as http://gavel.local:3000',
       ),
   ),
+  APPROVAL_THRESHOLDS: optionalText(z.string()),
   TRUST_PROXY: optionalText(z.string().regex(/^[01]$/, 'must be 1 (behind a proxy) or 0')),
   NODE_ENV: optionalText(z.string()),
 });
@@ -102,6 +108,8 @@ export interface ServerEnv {
   trustProxy: boolean;
   /** On Vercel, whose edge sets `x-vercel-forwarded-for` to the caller's address. */
   onVercel: boolean;
+  /** Amounts at or above which an agreement needs two approvals (four-eyes, contract §12). */
+  approvalThresholds: ApprovalThresholds;
 }
 
 /** What the Edge middleware needs: no database, no production completeness checks. */
@@ -183,6 +191,12 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       );
     }
   }
+  const thresholds = parseApprovalThresholds(
+    vars.APPROVAL_THRESHOLDS ?? defaultApprovalThresholdsText,
+  );
+  if (!thresholds.ok) {
+    throw new ConfigurationError(`Gavel cannot start: APPROVAL_THRESHOLDS ${thresholds.problem}.`);
+  }
   return {
     appEnv,
     port,
@@ -217,6 +231,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     consoleUrl: vars.CONSOLE_URL ?? `http://localhost:${port}`,
     trustProxy,
     onVercel,
+    approvalThresholds: thresholds.thresholds,
   };
 }
 

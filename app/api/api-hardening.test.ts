@@ -134,6 +134,10 @@ describe('every method of every API path answers in the envelope', () => {
     ['auth/session-ended', '@/app/api/auth/session-ended/route', ['GET']],
     ['agreements', '@/app/api/agreements/route', ['GET']],
     ['agreements/export', '@/app/api/agreements/export/route', ['GET']],
+    ['agreements/decisions', '@/app/api/agreements/decisions/route', ['POST']],
+    ['agreements/[id]', '@/app/api/agreements/[id]/route', ['GET']],
+    ['agreements/[id]/decision', '@/app/api/agreements/[id]/decision/route', ['POST']],
+    ['agreements/[id]/reopen', '@/app/api/agreements/[id]/reopen/route', ['POST']],
     ['platform/agreements', '@/app/api/platform/agreements/route', ['POST']],
     ['platform/lots', '@/app/api/platform/lots/route', ['POST']],
     ['sales', '@/app/api/sales/route', ['GET']],
@@ -150,7 +154,12 @@ describe('every method of every API path answers in the envelope', () => {
       (r: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>
     >;
     // Dynamic segments get a value like any other request's.
-    const context = { params: Promise.resolve({ auctionId: 'any-sale' }) };
+    const context = {
+      params: Promise.resolve({
+        auctionId: 'any-sale',
+        id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+      }),
+    };
     const allowed = [
       ...(implemented.includes('GET') ? ['GET', 'HEAD'] : []),
       ...(implemented.includes('POST') ? ['POST'] : []),

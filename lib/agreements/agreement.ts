@@ -9,6 +9,13 @@ export type AgreementStatus = (typeof agreementStatuses)[number];
 export const decisions = ['approve', 'reject'] as const;
 export type Decision = (typeof decisions)[number];
 
+/** What the decision log records: a decision, or a supervisor sending one back to pending. */
+export const logActions = [...decisions, 'reopen'] as const;
+export type LogAction = (typeof logActions)[number];
+
+/** Bulk decisions take at most this many agreements per call (contract §12). */
+export const bulkDecisionLimit = 100;
+
 /** A reject needs a reason of this many characters (trimmed); an approve may carry one. */
 export const reasonLength = { min: 3, max: 500 } as const;
 
@@ -24,6 +31,15 @@ export type AgreementSort = (typeof agreementSorts)[number];
 export const defaultAgreementSort: AgreementSort = 'closedAt';
 
 const isoDateTime = z.iso.datetime({ offset: true });
+
+export const approvalSchema = z.object({
+  /** Login id of the approver. */
+  by: z.string(),
+  /** Their display name at the time. */
+  byName: z.string(),
+  at: isoDateTime,
+});
+export type Approval = z.infer<typeof approvalSchema>;
 
 export const agreementSchema = z.object({
   id: z.string(),
@@ -44,6 +60,10 @@ export const agreementSchema = z.object({
   /** Their display name at the time. */
   decidedByName: z.nullable(z.string()),
   reason: z.nullable(z.string()),
+  /** 2 when the amount is at or above the four-eyes threshold (contract §12). */
+  requiredApprovals: z.union([z.literal(1), z.literal(2)]),
+  /** Approvals given while it waits for the second, oldest first. */
+  approvals: z.array(approvalSchema),
 });
 export type Agreement = z.infer<typeof agreementSchema>;
 
@@ -59,7 +79,7 @@ export type AgreementList = z.infer<typeof agreementListSchema>;
 
 export const decisionLogEntrySchema = z.object({
   id: z.int(),
-  decision: z.enum(decisions),
+  decision: z.enum(logActions),
   reason: z.nullable(z.string()),
   statusBefore: z.enum(agreementStatuses),
   statusAfter: z.enum(agreementStatuses),
@@ -77,3 +97,14 @@ export type AgreementHistory = z.infer<typeof agreementHistorySchema>;
 
 /** The 409 of a decision: the error envelope plus the agreement as it now is. */
 export const decisionConflictSchema = z.object({ agreement: agreementSchema });
+
+/** One item of `POST /api/agreements/decisions`: its own status, the agreement as it now is. */
+export const bulkItemResultSchema = z.object({
+  id: z.string(),
+  status: z.int(),
+  agreement: z.optional(agreementSchema),
+  error: z.optional(z.object({ code: z.string(), message: z.string() })),
+});
+export type BulkItemResult = z.infer<typeof bulkItemResultSchema>;
+
+export const bulkDecisionAnswerSchema = z.object({ results: z.array(bulkItemResultSchema) });

@@ -423,6 +423,8 @@ describe('POST /api/agreements/{id}/decision', () => {
       decidedBy: 'alice',
       decidedByName: 'Alice Martin',
       reason: null,
+      requiredApprovals: 1,
+      approvals: [{ by: 'alice', byName: 'Alice Martin', at: decided.decidedAt }],
     });
     const decidedAt = Date.parse(decided.decidedAt!);
     expect(decidedAt).toBeGreaterThanOrEqual(before - 1_000);

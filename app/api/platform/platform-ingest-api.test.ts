@@ -89,6 +89,9 @@ describe('POST /api/platform/agreements: a valid batch', () => {
         decidedBy: null,
         decidedByName: null,
         reason: null,
+        // GBP 9,600.02 and so on: below the default four-eyes threshold of 100,000.
+        requiredApprovals: 1,
+        approvals: [],
       });
       const createdAt = Date.parse(agreement.createdAt as string);
       expect(createdAt).toBeGreaterThanOrEqual(before - 1_000);

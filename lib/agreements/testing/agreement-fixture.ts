@@ -20,6 +20,8 @@ export function agreementFixture(overrides: Partial<Agreement> = {}): Agreement 
     decidedBy: null,
     decidedByName: null,
     reason: null,
+    requiredApprovals: 1,
+    approvals: [],
     ...overrides,
   };
 }

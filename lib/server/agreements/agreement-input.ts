@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   agreementSorts,
   agreementStatuses,
+  bulkDecisionLimit,
   decisions,
   defaultAgreementSort,
   pageLimit,
@@ -58,28 +59,73 @@ export const ingestBodySchema = z.strictObject({
     .max(maxIngestBatch, `items takes at most ${maxIngestBatch} agreements per call`),
 });
 
-export const decisionBodySchema = z
-  .strictObject({
-    decision: z.enum(decisions, { message: 'decision must be "approve" or "reject"' }),
-    reason: z
-      .string()
-      .trim()
-      .max(reasonLength.max, `reason is at most ${reasonLength.max} characters`)
-      .regex(controlCharactersButLines, 'reason must not contain control characters')
-      .optional()
-      .nullable(),
-    version: z
-      .number()
-      .int('version must be an integer')
-      .min(1, 'version must be a positive integer')
-      .max(maxVersion, 'version is not one this agreement can have'),
-  })
-  .transform(({ reason, ...rest }) => ({ ...rest, reason: reason ? reason : null }))
-  .refine((body) => body.decision !== 'reject' || (body.reason?.length ?? 0) >= reasonLength.min, {
+/** A free-text reason: trimmed, at most 500 characters, lines allowed, no other control character. */
+const reasonText = z
+  .string()
+  .trim()
+  .max(reasonLength.max, `reason is at most ${reasonLength.max} characters`)
+  .regex(controlCharactersButLines, 'reason must not contain control characters');
+
+/** The version of the agreement the staff member saw (optimistic concurrency). */
+const versionSeen = z
+  .number()
+  .int('version must be an integer')
+  .min(1, 'version must be a positive integer')
+  .max(maxVersion, 'version is not one this agreement can have');
+
+const rejectNeedsReason = {
+  check: (body: { decision: string; reason: string | null }) =>
+    body.decision !== 'reject' || (body.reason?.length ?? 0) >= reasonLength.min,
+  issue: {
     message: `reason of at least ${reasonLength.min} characters is required to reject`,
     path: ['reason'],
-  });
+  },
+};
+
+const decisionField = z.enum(decisions, { message: 'decision must be "approve" or "reject"' });
+const optionalReason = reasonText.optional().nullable();
+const emptyReasonIsNone = <T extends { reason?: string | null }>({ reason, ...rest }: T) => ({
+  ...rest,
+  reason: reason ? reason : null,
+});
+
+export const decisionBodySchema = z
+  .strictObject({ decision: decisionField, reason: optionalReason, version: versionSeen })
+  .transform(emptyReasonIsNone)
+  .refine(rejectNeedsReason.check, rejectNeedsReason.issue);
 export type DecisionBody = z.infer<typeof decisionBodySchema>;
+
+/**
+ * `POST /api/agreements/decisions`: one decision (and reason) for 1 to 100 agreements, each at the
+ * version seen. An id that is not a uuid is no agreement: that item is answered 404, not the call.
+ */
+export const bulkDecisionBodySchema = z
+  .strictObject({
+    decision: decisionField,
+    reason: optionalReason,
+    items: z
+      .array(
+        z.strictObject({
+          id: z.string().max(100, 'items[].id is at most 100 characters'),
+          version: versionSeen,
+        }),
+      )
+      .min(1, 'items needs at least 1 agreement')
+      .max(bulkDecisionLimit, `items takes at most ${bulkDecisionLimit} agreements per call`),
+  })
+  .transform(emptyReasonIsNone)
+  .refine(rejectNeedsReason.check, rejectNeedsReason.issue);
+export type BulkDecisionBody = z.infer<typeof bulkDecisionBodySchema>;
+
+/** `POST /api/agreements/{id}/reopen`: why, and the version seen. */
+export const reopenBodySchema = z.strictObject({
+  reason: reasonText.min(
+    reasonLength.min,
+    `reason of at least ${reasonLength.min} characters is required to reopen`,
+  ),
+  version: versionSeen,
+});
+export type ReopenBody = z.infer<typeof reopenBodySchema>;
 
 /** Which agreements a list or an export covers, and in what order (contract §5.3 and §12). */
 const filterFields = {

@@ -1,6 +1,9 @@
 import 'server-only';
 import { getTableColumns } from 'drizzle-orm';
 import type { Agreement } from '@/lib/agreements/agreement';
+import { requiredApprovals } from '@/lib/agreements/approval';
+import type { ApprovalThresholds } from '@/lib/agreements/approval-thresholds';
+import { serverEnv } from '@/lib/env';
 import { agreements } from '@/lib/server/db/schema';
 
 const { searchText, ...columns } = getTableColumns(agreements);
@@ -11,9 +14,12 @@ export type AgreementRow = Omit<typeof agreements.$inferSelect, 'searchText'>;
 
 /**
  * The row as the API answers it (docs/product-contract.md §5.3): no internal columns, dates as
- * ISO strings.
+ * ISO strings. How many approvals it needs follows APPROVAL_THRESHOLDS as the server now reads it.
  */
-export function toAgreement(row: AgreementRow): Agreement {
+export function toAgreement(
+  row: AgreementRow,
+  thresholds: ApprovalThresholds = serverEnv().approvalThresholds,
+): Agreement {
   return {
     id: row.id,
     platformId: row.platformId,
@@ -31,5 +37,11 @@ export function toAgreement(row: AgreementRow): Agreement {
     decidedBy: row.decidedBy,
     decidedByName: row.decidedByName,
     reason: row.reason,
+    requiredApprovals: requiredApprovals(row.amount, row.currency, thresholds),
+    approvals: row.approvals.map(({ loginId, displayName, at }) => ({
+      by: loginId,
+      byName: displayName,
+      at,
+    })),
   };
 }

@@ -79,6 +79,8 @@ describe('agreementCsvFields', () => {
     decidedBy: 'alice',
     decidedByName: 'Alice Martin',
     reason: 'Buyer withdrew\n"twice"',
+    requiredApprovals: 1,
+    approvals: [],
   };
 
   it('gives the header order, amounts in major and minor units, and no internal fields', () => {

@@ -1,72 +1,102 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Agreement, AgreementStatus } from '@/lib/agreements/agreement';
+import { decisionStep, requiredApprovals } from '@/lib/agreements/approval';
+import { serverEnv } from '@/lib/env';
 import type { ActiveSession } from '@/lib/server/auth/sessions';
 import type { Database } from '@/lib/server/db/database';
-import { agreementDecisions, agreements } from '@/lib/server/db/schema';
+import { agreementDecisions, agreements, type StoredApproval } from '@/lib/server/db/schema';
 import type { DecisionBody } from './agreement-input';
-import { toAgreement } from './agreement-row';
+import { agreementColumns, toAgreement } from './agreement-row';
 
 export type DecisionResult =
   | { outcome: 'decided'; agreement: Agreement }
+  /** Decided or changed since the version the staff member saw: the agreement as it now is. */
   | { outcome: 'conflict'; agreement: Agreement }
+  /** This account gave the first approval; the second must come from another (contract §12). */
+  | { outcome: 'already_approved'; agreement: Agreement }
+  /** A clerk giving the second approval. */
+  | { outcome: 'forbidden'; agreement: Agreement }
   | { outcome: 'not_found' };
 
-const statusAfter = { approve: 'approved', reject: 'rejected' } as const satisfies Record<
-  DecisionBody['decision'],
-  AgreementStatus
->;
+type Account = ActiveSession['account'];
 
 /**
- * Approves or rejects a pending agreement at the version the staff member saw. The update and its
- * log entry are one transaction; the update's own condition (still pending, same version) makes
- * exactly one of two simultaneous decisions win: the other finds no row and gets the current state.
+ * Approves or rejects a pending agreement at the version the staff member saw, four-eyes included:
+ * at or above APPROVAL_THRESHOLDS the first approval keeps it pending and the second, by another
+ * account with a supervisor's or admin's role, approves it. The row is locked for the transaction
+ * (read, rule, update, log entry), so of two simultaneous decisions exactly one wins: the other then
+ * reads the new version and gets a conflict.
  */
 export async function decideAgreement(
   db: Database,
   id: string,
   body: DecisionBody,
-  account: ActiveSession['account'],
-  now = new Date(),
+  account: Account,
+  { now = new Date(), thresholds = serverEnv().approvalThresholds } = {},
 ): Promise<DecisionResult> {
   return db.transaction(async (tx) => {
-    const [decided] = await tx
+    const [row] = await tx
+      .select(agreementColumns)
+      .from(agreements)
+      .where(eq(agreements.id, id))
+      .for('update');
+    if (!row) return { outcome: 'not_found' };
+    const current = toAgreement(row, thresholds);
+    if (row.status !== 'pending' || row.version !== body.version)
+      return { outcome: 'conflict', agreement: current };
+
+    const step = decisionStep({
+      decision: body.decision,
+      required: requiredApprovals(row.amount, row.currency, thresholds),
+      approvedBy: row.approvals.map((approval) => approval.accountId),
+      me: account.id,
+      role: account.role,
+    });
+    if (step.kind === 'already-approved')
+      return { outcome: 'already_approved', agreement: current };
+    if (step.kind === 'forbidden') return { outcome: 'forbidden', agreement: current };
+
+    const approval: StoredApproval = {
+      accountId: account.id,
+      loginId: account.loginId,
+      displayName: account.displayName,
+      at: now.toISOString(),
+    };
+    const statusAfter: AgreementStatus = step.kind === 'decide' ? step.status : 'pending';
+    // Every approval is kept beside the agreement (and logged); a rejection adds none.
+    const approvals = body.decision === 'approve' ? [...row.approvals, approval] : row.approvals;
+    const [updated] = await tx
       .update(agreements)
-      .set({
-        status: statusAfter[body.decision],
-        version: body.version + 1,
-        decidedAt: now,
-        decidedByAccountId: account.id,
-        decidedBy: account.loginId,
-        decidedByName: account.displayName,
-        reason: body.reason,
-      })
-      .where(
-        and(
-          eq(agreements.id, id),
-          eq(agreements.version, body.version),
-          eq(agreements.status, 'pending'),
-        ),
+      .set(
+        step.kind === 'first-approval'
+          ? { version: row.version + 1, approvals }
+          : {
+              status: step.status,
+              version: row.version + 1,
+              approvals,
+              decidedAt: now,
+              decidedByAccountId: account.id,
+              decidedBy: account.loginId,
+              decidedByName: account.displayName,
+              reason: body.reason,
+            },
       )
-      .returning();
-    if (decided) {
-      await tx.insert(agreementDecisions).values({
-        agreementId: id,
-        accountId: account.id,
-        loginId: account.loginId,
-        displayName: account.displayName,
-        decision: body.decision,
-        reason: body.reason,
-        statusBefore: 'pending',
-        statusAfter: decided.status,
-        versionBefore: body.version,
-        decidedAt: now,
-      });
-      return { outcome: 'decided', agreement: toAgreement(decided) };
-    }
-    const [current] = await tx.select().from(agreements).where(eq(agreements.id, id));
-    return current
-      ? { outcome: 'conflict', agreement: toAgreement(current) }
-      : { outcome: 'not_found' };
+      .where(eq(agreements.id, id))
+      .returning(agreementColumns);
+    if (!updated) throw new Error(`The locked agreement ${id} was not updated.`);
+    await tx.insert(agreementDecisions).values({
+      agreementId: id,
+      accountId: account.id,
+      loginId: account.loginId,
+      displayName: account.displayName,
+      decision: body.decision,
+      reason: body.reason,
+      statusBefore: 'pending',
+      statusAfter,
+      versionBefore: row.version,
+      decidedAt: now,
+    });
+    return { outcome: 'decided', agreement: toAgreement(updated, thresholds) };
   });
 }

@@ -24,6 +24,8 @@ function agreement(serial: number): Agreement {
     decidedBy: null,
     decidedByName: null,
     reason: null,
+    requiredApprovals: 1,
+    approvals: [],
   };
 }
 

@@ -47,7 +47,7 @@ export async function readAgreements(
   const rows = await selectAgreementRows(db, filter, after, limit);
   const lastRow = rows.at(-1);
   return {
-    items: rows.map(toAgreement),
+    items: rows.map((row) => toAgreement(row)),
     last: lastRow ? orderFor(filter.sort).positionOf(lastRow) : null,
   };
 }
@@ -77,7 +77,7 @@ export async function listAgreements(db: Database, query: ListQuery): Promise<Ag
   const page = rows.slice(0, query.limit);
   const lastShown = rows.length > query.limit ? page.at(-1) : undefined;
   return {
-    items: page.map(toAgreement),
+    items: page.map((row) => toAgreement(row)),
     nextCursor: lastShown
       ? encodeCursor(query.sort, orderFor(query.sort).positionOf(lastShown))
       : null,

@@ -17,7 +17,12 @@ const actionText: Record<Action, string> = {
  */
 export function requirePermission(session: { account: { role: Role } }, action: Action): void {
   const { role } = session.account;
-  if (!can(role, action)) {
-    throw new ApiProblem('forbidden', `The role ${role} may not ${actionText[action]}.`);
-  }
+  if (!can(role, action)) throw permissionProblem(role, action);
 }
+
+/** The 403 a role gets for an action it may not do. */
+export const permissionProblem = (
+  role: Role,
+  action: Action,
+  extra: Record<string, unknown> = {},
+) => new ApiProblem('forbidden', `The role ${role} may not ${actionText[action]}.`, {}, extra);

@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -76,6 +77,15 @@ export const signInFailures = pgTable(
   ],
 );
 
+/** One approval of an agreement waiting for its second: who gave it and when. */
+export interface StoredApproval {
+  accountId: string;
+  loginId: string;
+  displayName: string;
+  /** ISO 8601. */
+  at: string;
+}
+
 /**
  * Sale agreements produced by closed lots, received from the auction platform. `seq` orders them
  * for keyset pagination: ingests are serialised, so it grows in commit order.
@@ -107,6 +117,11 @@ export const agreements = pgTable(
     decidedBy: text('decided_by'),
     decidedByName: text('decided_by_name'),
     reason: text('reason'),
+    /**
+     * Approvals given while the agreement waits for its second (four-eyes, contract §12), oldest
+     * first; emptied when it is reopened. Every approval is in the decision log too.
+     */
+    approvals: jsonb('approvals').$type<StoredApproval[]>().notNull().default([]),
     /**
      * Lot title, lot id, sale id and buyer, one a line, in lower case without accents: what `q`
      * searches through a trigram index (migration 0005, docs/adr/0012-agreement-search.md).
@@ -146,14 +161,21 @@ export const agreementDecisions = pgTable(
       .references(() => staffAccounts.id),
     loginId: text('login_id').notNull(),
     displayName: text('display_name').notNull(),
-    decision: text('decision', { enum: ['approve', 'reject'] }).notNull(),
+    /** `reopen`: a supervisor sent a decided agreement back to pending (contract §12). */
+    decision: text('decision', { enum: ['approve', 'reject', 'reopen'] }).notNull(),
     reason: text('reason'),
     statusBefore: text('status_before', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
     statusAfter: text('status_after', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
     versionBefore: integer('version_before').notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('agreement_decisions_agreement_idx').on(table.agreementId, table.id)],
+  (table) => [
+    index('agreement_decisions_agreement_idx').on(table.agreementId, table.id),
+    check(
+      'agreement_decisions_decision_check',
+      sql`${table.decision} in ('approve', 'reject', 'reopen')`,
+    ),
+  ],
 );
 
 /**

@@ -32,12 +32,16 @@ async function importRoutes() {
   const list = await import('@/app/api/agreements/route');
   const history = await import('@/app/api/agreements/[id]/route');
   const decision = await import('@/app/api/agreements/[id]/decision/route');
+  const decisions = await import('@/app/api/agreements/decisions/route');
+  const reopen = await import('@/app/api/agreements/[id]/reopen/route');
   const signIn = await import('@/app/api/auth/sign-in/route');
   return {
     ingest: ingest.POST,
     list: list.GET,
     history: history.GET,
     decision: decision.POST,
+    decisions: decisions.POST,
+    reopen: reopen.POST,
     signIn: signIn.POST,
   };
 }
@@ -146,13 +150,9 @@ export function agreementsApi(staff: () => Cookie = () => null) {
     return (await response.json()) as AgreementHistory;
   }
 
-  async function decide(
-    id: string,
-    body: unknown,
-    cookie: Cookie = staff(),
-    headers: Headers = {},
-  ): Promise<Response> {
-    const request = new NextRequest(`${origin}/api/agreements/${encodeURIComponent(id)}/decision`, {
+  /** A same-origin JSON mutation carrying the session. */
+  const mutation = (path: string, body: unknown, cookie: Cookie, headers: Headers) =>
+    new NextRequest(`${origin}${path}`, {
       method: 'POST',
       headers: withoutUnset({
         origin,
@@ -162,10 +162,49 @@ export function agreementsApi(staff: () => Cookie = () => null) {
       }),
       body: bodyOf(body),
     });
-    return (await routes()).decision(request, idParams(id));
+
+  async function decide(
+    id: string,
+    body: unknown,
+    cookie: Cookie = staff(),
+    headers: Headers = {},
+  ): Promise<Response> {
+    const path = `/api/agreements/${encodeURIComponent(id)}/decision`;
+    return (await routes()).decision(mutation(path, body, cookie, headers), idParams(id));
   }
 
-  return { signIn, ingestOk, ingest, list, listOk, history, historyOk, decide };
+  /** `POST /api/agreements/decisions`. */
+  async function decideMany(
+    body: unknown,
+    cookie: Cookie = staff(),
+    headers: Headers = {},
+  ): Promise<Response> {
+    return (await routes()).decisions(mutation('/api/agreements/decisions', body, cookie, headers));
+  }
+
+  /** `POST /api/agreements/{id}/reopen`. */
+  async function reopen(
+    id: string,
+    body: unknown,
+    cookie: Cookie = staff(),
+    headers: Headers = {},
+  ): Promise<Response> {
+    const path = `/api/agreements/${encodeURIComponent(id)}/reopen`;
+    return (await routes()).reopen(mutation(path, body, cookie, headers), idParams(id));
+  }
+
+  return {
+    signIn,
+    ingestOk,
+    ingest,
+    list,
+    listOk,
+    history,
+    historyOk,
+    decide,
+    decideMany,
+    reopen,
+  };
 }
 
 /** What one sale's lots have in common; each item adds its serial to the title and the amount. */

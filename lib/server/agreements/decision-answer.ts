@@ -1,0 +1,33 @@
+import 'server-only';
+import type { Agreement } from '@/lib/agreements/agreement';
+import type { Role } from '@/lib/auth/roles';
+import { ApiProblem } from '@/lib/server/api/api-problem';
+import { permissionProblem } from '@/lib/server/api/require-permission';
+import type { DecisionResult } from './decide';
+
+export type DecisionAnswer =
+  | { ok: true; agreement: Agreement }
+  /** The problem carries the agreement as it now is (when there is one) beside its envelope. */
+  | { ok: false; problem: ApiProblem; agreement: Agreement | null };
+
+/** A decision's result as the API answers it: one decision's 4xx, or one item of a bulk decision. */
+export function decisionAnswer(result: DecisionResult, role: Role): DecisionAnswer {
+  if (result.outcome === 'decided') return { ok: true, agreement: result.agreement };
+  if (result.outcome === 'not_found') {
+    const problem = new ApiProblem('not_found', 'There is no such agreement.');
+    return { ok: false, problem, agreement: null };
+  }
+  const { agreement } = result;
+  const problem =
+    result.outcome === 'forbidden'
+      ? permissionProblem(role, 'second-approval', { agreement })
+      : new ApiProblem(
+          'conflict',
+          result.outcome === 'already_approved'
+            ? 'You gave the first approval: the second must come from another account.'
+            : 'This agreement was decided or changed since you loaded it.',
+          {},
+          { agreement },
+        );
+  return { ok: false, problem, agreement };
+}
