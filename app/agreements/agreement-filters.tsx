@@ -2,19 +2,38 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
-import { agreementStatuses, type AgreementStatus } from '@/lib/agreements/agreement';
+import {
+  agreementSorts,
+  agreementStatuses,
+  type AgreementSort,
+  type AgreementStatus,
+} from '@/lib/agreements/agreement';
 import type { ListParams } from '@/lib/agreements/list-params';
 
-/** Status and text search; each change starts again from the first page. */
+export interface SaleOption {
+  auctionId: string;
+  saleTitle: string;
+}
+
+/** Status, sale, order and text search; each change starts again from the first page. */
 export function AgreementFilters({
   params,
+  sales,
   onChange,
 }: {
   params: ListParams;
+  /** The catalogue's sales; a sale in the URL but not in the catalogue is offered too. */
+  sales: readonly SaleOption[];
   onChange: (next: ListParams) => void;
 }) {
   const t = useTranslations('AgreementsReview');
   const statusId = useId();
+  const saleId = useId();
+  const sortId = useId();
+  const saleOptions =
+    params.sale && !sales.some((sale) => sale.auctionId === params.sale)
+      ? [...sales, { auctionId: params.sale, saleTitle: params.sale }]
+      : sales;
   const searchId = useId();
   // The field is read when the form is sent, not mirrored in state: text typed while the page is
   // still hydrating (no input event reaches React then) is searched for, not silently dropped.
@@ -53,6 +72,39 @@ export function AgreementFilters({
           {agreementStatuses.map((status) => (
             <option key={status} value={status}>
               {t(status)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={saleId}>{t('sale')}</label>
+        <select
+          id={saleId}
+          name="sale"
+          value={params.sale}
+          onChange={(event) => onChange({ ...params, sale: event.target.value, cursor: null })}
+        >
+          <option value="">{t('allSales')}</option>
+          {saleOptions.map((sale) => (
+            <option key={sale.auctionId} value={sale.auctionId}>
+              {sale.saleTitle}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={sortId}>{t('sort')}</label>
+        <select
+          id={sortId}
+          name="sort"
+          value={params.sort}
+          onChange={(event) =>
+            onChange({ ...params, sort: event.target.value as AgreementSort, cursor: null })
+          }
+        >
+          {agreementSorts.map((sort) => (
+            <option key={sort} value={sort}>
+              {t(`sort_${sort}`)}
             </option>
           ))}
         </select>

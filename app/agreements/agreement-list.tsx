@@ -2,22 +2,58 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import type { Agreement, Decision } from '@/lib/agreements/agreement';
+import { decisionStep } from '@/lib/agreements/approval';
+import type { Viewer } from '@/lib/agreements/use-agreement-review';
+import { can } from '@/lib/auth/roles';
 import { useClock } from '@/lib/i18n/use-clock';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import { useIsMobile } from '@/lib/viewport/use-is-mobile';
 
-export type RowAction = { kind: Decision | 'history'; agreement: Agreement };
+export type RowAction = { kind: Decision | 'reopen' | 'history'; agreement: Agreement };
+
+/** What a bulk decision did to a row. */
+export type RowOutcome = 'approved' | 'rejected' | 'waiting' | 'conflict' | 'forbidden' | 'gone';
 
 interface AgreementListProps {
   items: readonly Agreement[];
   saving: Readonly<Record<string, Decision>>;
   /** Rows someone else decided since the page was loaded: no more decisions from here. */
   changedElsewhere: ReadonlySet<string>;
+  viewer: Viewer;
+  /** Rows selected for a bulk decision. */
+  selected: ReadonlySet<string>;
+  onSelect: (id: string, selected: boolean) => void;
+  /** The last bulk decision's outcome, by row. */
+  outcomes: Readonly<Record<string, RowOutcome>>;
   onAction: (action: RowAction) => void;
 }
 
+/**
+ * Whether the viewer may approve this pending agreement now: not when they gave its first
+ * approval, nor when a clerk would give the second (contract §12).
+ */
+export function canApprove(agreement: Agreement, viewer: Viewer): boolean {
+  const step = decisionStep({
+    decision: 'approve',
+    required: agreement.requiredApprovals,
+    approvedBy: agreement.approvals.map((approval) => approval.by),
+    me: viewer.loginId,
+    role: viewer.role,
+  });
+  return step.kind === 'decide' || step.kind === 'first-approval';
+}
+
 /** The agreements of one page: a table when wide, cards at 700px and below. */
-export function AgreementList({ items, saving, changedElsewhere, onAction }: AgreementListProps) {
+export function AgreementList({
+  items,
+  saving,
+  changedElsewhere,
+  viewer,
+  selected,
+  onSelect,
+  outcomes,
+  onAction,
+}: AgreementListProps) {
   const t = useTranslations('AgreementsReview');
   const tStatus = useTranslations('AgreementStatus');
   const format = useFormatter();
@@ -49,6 +85,18 @@ export function AgreementList({ items, saving, changedElsewhere, onAction }: Agr
         <span className="status-badge" data-status={agreement.status}>
           {tStatus(agreement.status)}
         </span>
+        {agreement.status === 'pending' && agreement.requiredApprovals === 2 && (
+          <span className="decided-by" data-approvals={agreement.approvals.length}>
+            {t('approvals', { count: agreement.approvals.length, required: 2 })}
+            {agreement.approvals[0] &&
+              ` · ${t('firstApprovalBy', { name: agreement.approvals[0].byName })}`}
+          </span>
+        )}
+        {outcomeOf(agreement) && (
+          <span className="row-outcome" data-outcome={outcomeOf(agreement)}>
+            {t('outcome', { outcome: outcomeOf(agreement) ?? '' })}
+          </span>
+        )}
         {changedElsewhere.has(agreement.id) && (
           <span className="decided-by" data-changed-elsewhere>
             {t('changedElsewhere')}
@@ -72,21 +120,33 @@ export function AgreementList({ items, saving, changedElsewhere, onAction }: Agr
 
   const actions = (agreement: Agreement) => {
     const label = `${agreement.lotTitle} (${agreement.buyer})`;
-    const pending =
-      agreement.status === 'pending' &&
+    const pending = isDecidable(agreement);
+    const approvable = pending && canApprove(agreement, viewer);
+    const reopenable =
+      agreement.status !== 'pending' &&
       !(agreement.id in saving) &&
-      !changedElsewhere.has(agreement.id);
+      !changedElsewhere.has(agreement.id) &&
+      can(viewer.role, 'reopen');
     return (
       <div className="row-actions">
+        {pending && !approvable && (
+          <span className="decided-by">
+            {agreement.approvals.some((approval) => approval.by === viewer.loginId)
+              ? t('waitingOther')
+              : t('waitingSupervisor')}
+          </span>
+        )}
         {pending && (
           <>
-            <button
-              type="button"
-              aria-label={`${t('approve')}: ${label}`}
-              onClick={() => onAction({ kind: 'approve', agreement })}
-            >
-              {t('approve')}
-            </button>
+            {approvable && (
+              <button
+                type="button"
+                aria-label={`${t('approve')}: ${label}`}
+                onClick={() => onAction({ kind: 'approve', agreement })}
+              >
+                {t('approve')}
+              </button>
+            )}
             <button
               type="button"
               className="button-danger"
@@ -96,6 +156,16 @@ export function AgreementList({ items, saving, changedElsewhere, onAction }: Agr
               {t('reject')}
             </button>
           </>
+        )}
+        {reopenable && (
+          <button
+            type="button"
+            className="button-secondary"
+            aria-label={`${t('reopen')}: ${label}`}
+            onClick={() => onAction({ kind: 'reopen', agreement })}
+          >
+            {t('reopen')}
+          </button>
         )}
         <button
           type="button"
@@ -109,6 +179,26 @@ export function AgreementList({ items, saving, changedElsewhere, onAction }: Agr
       </div>
     );
   };
+
+  const outcomeOf = (agreement: Agreement): RowOutcome | undefined => outcomes[agreement.id];
+
+  const isDecidable = (agreement: Agreement) =>
+    agreement.status === 'pending' &&
+    !(agreement.id in saving) &&
+    !changedElsewhere.has(agreement.id);
+
+  /** A pending row's box for the bulk decision; an empty cell keeps the columns in place. */
+  const selectBox = (agreement: Agreement) =>
+    isDecidable(agreement) || selected.has(agreement.id) ? (
+      <input
+        type="checkbox"
+        className="row-select"
+        aria-label={t('select', { lot: `${agreement.lotTitle} (${agreement.buyer})` })}
+        checked={selected.has(agreement.id)}
+        disabled={agreement.id in saving}
+        onChange={(event) => onSelect(agreement.id, event.target.checked)}
+      />
+    ) : null;
 
   const lot = (agreement: Agreement) => (
     <>
@@ -124,7 +214,10 @@ export function AgreementList({ items, saving, changedElsewhere, onAction }: Agr
       <ul className="agreement-cards">
         {items.map((agreement) => (
           <li key={agreement.id} className="agreement-card" data-agreement-id={agreement.id}>
-            <p className="agreement-card__title">{lot(agreement)}</p>
+            <div className="agreement-card__title lot-cell">
+              {selectBox(agreement)}
+              <p>{lot(agreement)}</p>
+            </div>
             <dl>
               <div>
                 <dt>{t('buyer')}</dt>
@@ -167,7 +260,12 @@ export function AgreementList({ items, saving, changedElsewhere, onAction }: Agr
       <tbody>
         {items.map((agreement) => (
           <tr key={agreement.id} data-agreement-id={agreement.id}>
-            <th scope="row">{lot(agreement)}</th>
+            <th scope="row">
+              <div className="lot-cell">
+                {selectBox(agreement)}
+                <div>{lot(agreement)}</div>
+              </div>
+            </th>
             <td>{agreement.buyer}</td>
             <td className="numeric">{formatMoney(agreement.amount, agreement.currency)}</td>
             <td>{age(agreement)}</td>

@@ -3,40 +3,68 @@
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useCallback, useRef, useState, useTransition } from 'react';
-import type { Agreement, AgreementPage, Decision } from '@/lib/agreements/agreement';
-import { listPageHref, type ListParams } from '@/lib/agreements/list-params';
+import type {
+  Agreement,
+  AgreementList as AgreementListData,
+  BulkItemResult,
+  Decision,
+} from '@/lib/agreements/agreement';
+import { exportHref, listPageHref, type ListParams } from '@/lib/agreements/list-params';
 import { useAgreementReview, type Viewer } from '@/lib/agreements/use-agreement-review';
 import { isApiError } from '@/lib/api/api-error';
-import { AgreementFilters } from './agreement-filters';
-import { AgreementList, type RowAction } from './agreement-list';
+import { AgreementFilters, type SaleOption } from './agreement-filters';
+import { AgreementList, canApprove, type RowAction, type RowOutcome } from './agreement-list';
+import { BulkBar, type BulkState } from './bulk-bar';
 import { DecisionDialog } from './decision-dialog';
 import { DecisionLogDialog } from './decision-log-dialog';
 import { ReviewNotice, type Notice } from './review-notice';
 import { SignInPrompt } from './sign-in-prompt';
 
 type Dialog =
-  | { kind: Decision; agreement: Agreement; reason?: string }
-  | { kind: 'history'; agreement: Agreement };
+  | { kind: Decision | 'reopen'; agreement: Agreement; reason?: string }
+  | { kind: 'history'; agreement: Agreement }
+  | { kind: 'bulk'; decision: Decision; agreements: Agreement[] };
 
 interface AgreementsReviewProps {
   viewer: Viewer;
   params: ListParams;
   /** The page the server read for `params`; null when the URL's cursor is not a valid one. */
-  page: AgreementPage | null;
+  page: AgreementListData | null;
+  sales: readonly SaleOption[];
 }
 
-const noPage: AgreementPage = { items: [], nextCursor: null };
+const noPage: AgreementListData = { items: [], nextCursor: null, total: 0 };
+
+/** A bulk item's status code as what became of the row. */
+function rowOutcome(result: BulkItemResult): RowOutcome {
+  if (result.status === 200) {
+    const status = result.agreement?.status;
+    return status === 'approved' || status === 'rejected' ? status : 'waiting';
+  }
+  if (result.status === 409) return 'conflict';
+  if (result.status === 403) return 'forbidden';
+  return 'gone';
+}
 
 /** The review of agreements: filters and page in the URL, decisions confirmed in a dialog. */
-export function AgreementsReview({ viewer, params, page }: AgreementsReviewProps) {
+export function AgreementsReview({ viewer, params, page, sales }: AgreementsReviewProps) {
   const t = useTranslations('AgreementsReview');
+  const tReport = useTranslations('SaleReport');
   const router = useRouter();
   const [navigating, startNavigation] = useTransition();
-  const { items, saving, nextCursor, changes, decide } = useAgreementReview(
-    params,
-    page ?? noPage,
-    viewer,
-  );
+  const { items, saving, nextCursor, total, changes, decide, decideMany, reopen } =
+    useAgreementReview(params, page ?? noPage, viewer);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [bulk, setBulk] = useState<BulkState>({ kind: 'idle' });
+  const [outcomes, setOutcomes] = useState<Record<string, RowOutcome>>({});
+  // Another page: nothing of this one stays selected.
+  const [selectionPage, setSelectionPage] = useState(page);
+  if (selectionPage !== page) {
+    setSelectionPage(page);
+    setSelected(new Set());
+    setOutcomes({});
+    setBulk({ kind: 'idle' });
+  }
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [sessionEnded, setSessionEnded] = useState(false);
@@ -48,6 +76,57 @@ export function AgreementsReview({ viewer, params, page }: AgreementsReviewProps
     setNotice(null);
     startNavigation(() => router.push(listPageHref(next), { scroll: false }));
     if (focusList) headingRef.current?.focus();
+  };
+
+  const select = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const selectable = items.filter(
+    (item) =>
+      item.status === 'pending' &&
+      !(item.id in saving) &&
+      !changes.changedElsewhere.includes(item.id),
+  );
+  const chosen = selectable.filter((item) => selected.has(item.id));
+
+  const confirmBulk = async (
+    agreements: Agreement[],
+    decision: Decision,
+    reason: string | null,
+  ) => {
+    setDialog(null);
+    setNotice(null);
+    setOutcomes({});
+    setBulk({ kind: 'saving', count: agreements.length });
+    try {
+      const results = await decideMany(agreements, decision, reason);
+      setOutcomes(Object.fromEntries(results.map((result) => [result.id, rowOutcome(result)])));
+      setSelected(new Set());
+      setBulk({ kind: 'done', outcomes: results.map(rowOutcome) });
+    } catch (error) {
+      if (isApiError(error, 'unauthorized')) setSessionEnded(true);
+      else setBulk({ kind: 'failed', error, retry: { agreements, decision, reason } });
+    }
+  };
+
+  const confirmReopen = async (agreement: Agreement, reason: string) => {
+    setDialog(null);
+    setNotice(null);
+    const outcome = await reopen(agreement, reason);
+    if (outcome.outcome === 'failed' && isApiError(outcome.error, 'unauthorized'))
+      setSessionEnded(true);
+    else if (outcome.outcome === 'failed')
+      setNotice({ kind: 'failed', agreement, decision: 'reopen', reason, error: outcome.error });
+    else
+      setNotice({
+        kind: outcome.outcome === 'decided' ? 'reopened' : 'conflict',
+        agreement: outcome.agreement,
+      });
   };
 
   const confirmDecision = async (
@@ -84,11 +163,35 @@ export function AgreementsReview({ viewer, params, page }: AgreementsReviewProps
 
   return (
     <section className="card agreements" aria-labelledby="agreements-list-title">
-      <AgreementFilters params={params} onChange={(next) => navigate(next)} />
+      <AgreementFilters params={params} sales={sales} onChange={(next) => navigate(next)} />
 
-      <h2 id="agreements-list-title" ref={headingRef} tabIndex={-1}>
-        {t('listTitle', { status: params.status })}
-      </h2>
+      <div className="agreements__heading">
+        <h2 id="agreements-list-title" ref={headingRef} tabIndex={-1}>
+          {params.sale
+            ? t('listTitleSale', {
+                status: params.status,
+                sale:
+                  sales.find((sale) => sale.auctionId === params.sale)?.saleTitle ?? params.sale,
+              })
+            : t('listTitle', { status: params.status })}
+        </h2>
+        <p className="agreements__total" data-total={total}>
+          {t('total', { count: total })}
+        </p>
+        <div className="actions">
+          <a className="button button-secondary" href={exportHref(params)} download>
+            {t('export')}
+          </a>
+          {params.sale && (
+            <a
+              className="button button-secondary"
+              href={`/agreements?sale=${encodeURIComponent(params.sale)}&view=report`}
+            >
+              {tReport('openReport')}
+            </a>
+          )}
+        </div>
+      </div>
       <p className="visually-hidden" role="status">
         {navigating ? t('loadingPage') : t('pageInfo', { count: items.length })}
       </p>
@@ -113,6 +216,24 @@ export function AgreementsReview({ viewer, params, page }: AgreementsReviewProps
         </div>
       )}
 
+      <BulkBar
+        viewer={viewer}
+        selectable={selectable}
+        chosen={chosen}
+        state={bulk}
+        onSelectAll={(on) => setSelected(new Set(on ? selectable.map((item) => item.id) : []))}
+        onDecide={(decision) =>
+          setDialog({
+            kind: 'bulk',
+            decision,
+            agreements:
+              decision === 'approve' ? chosen.filter((item) => canApprove(item, viewer)) : chosen,
+          })
+        }
+        onRetry={(retry) => void confirmBulk(retry.agreements, retry.decision, retry.reason)}
+        onDismiss={() => setBulk({ kind: 'idle' })}
+      />
+
       <div className="agreements__list" aria-busy={navigating || undefined}>
         {page === null ? (
           <div className="notice" data-kind="load-failed" role="alert">
@@ -125,6 +246,10 @@ export function AgreementsReview({ viewer, params, page }: AgreementsReviewProps
             items={items}
             saving={saving}
             changedElsewhere={changedElsewhere}
+            viewer={viewer}
+            selected={selected}
+            onSelect={select}
+            outcomes={outcomes}
             onAction={(action: RowAction) => setDialog(action)}
           />
         )}
@@ -152,16 +277,27 @@ export function AgreementsReview({ viewer, params, page }: AgreementsReviewProps
         </nav>
       )}
 
-      {dialog && dialog.kind !== 'history' && (
+      {dialog && dialog.kind !== 'history' && dialog.kind !== 'bulk' && (
         <DecisionDialog
-          agreement={dialog.agreement}
+          subject={dialog.agreement}
           decision={dialog.kind}
           initialReason={dialog.reason}
           fallbackFocus={() => rowFocusTarget(dialog.agreement.id)}
           onCancel={() => setDialog(null)}
           onConfirm={(reason) =>
-            void confirmDecision(dialog.agreement, dialog.kind as Decision, reason)
+            dialog.kind === 'reopen'
+              ? void confirmReopen(dialog.agreement, reason ?? '')
+              : void confirmDecision(dialog.agreement, dialog.kind, reason)
           }
+        />
+      )}
+      {dialog?.kind === 'bulk' && (
+        <DecisionDialog
+          subject={{ count: dialog.agreements.length }}
+          decision={dialog.decision}
+          fallbackFocus={() => document.getElementById('agreements-list-title')}
+          onCancel={() => setDialog(null)}
+          onConfirm={(reason) => void confirmBulk(dialog.agreements, dialog.decision, reason)}
         />
       )}
       {dialog?.kind === 'history' && (

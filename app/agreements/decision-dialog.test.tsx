@@ -38,12 +38,12 @@ const agreement = agreementFixture({
 });
 
 function renderDialog(
-  decision: Decision,
+  decision: Decision | 'reopen',
   {
     locale = 'en',
     initialReason,
     shown = agreement,
-  }: { locale?: 'en' | 'fr'; initialReason?: string; shown?: Agreement } = {},
+  }: { locale?: 'en' | 'fr'; initialReason?: string; shown?: Agreement | { count: number } } = {},
 ) {
   const onConfirm = jest.fn<void, [string | null]>();
   const onCancel = jest.fn<void, []>();
@@ -51,7 +51,7 @@ function renderDialog(
   const view = render(
     <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : fr}>
       <DecisionDialog
-        agreement={shown}
+        subject={shown}
         decision={decision}
         initialReason={initialReason}
         onConfirm={onConfirm}
@@ -236,5 +236,31 @@ describe('DecisionDialog: cancel and summary', () => {
       }),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Rejeter' })).toBeVisible();
+  });
+});
+
+describe('DecisionDialog: reopen, four-eyes and bulk', () => {
+  it('a reopening needs a reason: nothing is confirmed without one', async () => {
+    const { user, onConfirm } = renderDialog('reopen', {
+      shown: { ...agreement, status: 'approved' },
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Reopen this agreement?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reopen' }));
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(within(dialog).getByText('Give a reason of at least 3 characters.')).toBeVisible();
+    await user.type(within(dialog).getByLabelText('Reason for reopening'), 'Paddle misread');
+    await user.click(within(dialog).getByRole('button', { name: 'Reopen' }));
+    expect(onConfirm).toHaveBeenCalledWith('Paddle misread');
+  });
+
+  it('says when an approval is the first of two', () => {
+    renderDialog('approve', { shown: { ...agreement, requiredApprovals: 2, approvals: [] } });
+    expect(screen.getByText(/needs two approvals: yours is the first/)).toBeVisible();
+  });
+
+  it('names how many agreements a bulk decision covers, in French too', () => {
+    renderDialog('reject', { shown: { count: 12 }, locale: 'fr' });
+    expect(screen.getByRole('dialog', { name: 'Rejeter 12 accords ?' })).toBeVisible();
+    expect(screen.getByText(/12 accords sélectionnés, chacun décidé séparément/)).toBeVisible();
   });
 });

@@ -3,13 +3,15 @@
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { ModalDialog } from '@/components/modal-dialog';
-import { reasonLength, type Agreement, type Decision } from '@/lib/agreements/agreement';
+import { reasonLength, type Agreement, type LogAction } from '@/lib/agreements/agreement';
 import { reasonProblem } from '@/lib/agreements/reason';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
 
 interface DecisionDialogProps {
-  agreement: Agreement;
-  decision: Decision;
+  /** One agreement, or how many are selected for a bulk decision. */
+  subject: Agreement | { count: number };
+  /** A decision, or sending a decided agreement back to pending. */
+  decision: LogAction;
   /** The reason typed before, when a failed decision is tried again. */
   initialReason?: string;
   onConfirm: (reason: string | null) => void;
@@ -18,9 +20,12 @@ interface DecisionDialogProps {
   fallbackFocus?: () => HTMLElement | null;
 }
 
-/** Confirms an approval, or a rejection with its reason, before anything is sent. */
+/**
+ * Confirms an approval, a rejection with its reason, or a reopening with its reason, of one
+ * agreement or of the selected ones, before anything is sent.
+ */
 export function DecisionDialog({
-  agreement,
+  subject,
   decision,
   initialReason = '',
   onConfirm,
@@ -53,23 +58,40 @@ export function DecisionDialog({
   };
 
   const rejecting = decision === 'reject';
+  const needsReason = decision !== 'approve';
+  const bulk = 'count' in subject;
+  const title = bulk
+    ? t(rejecting ? 'bulkRejectTitle' : 'bulkApproveTitle', { count: subject.count })
+    : t(decision === 'reopen' ? 'reopenTitle' : rejecting ? 'rejectTitle' : 'approveTitle');
+  const body = bulk
+    ? decision === 'approve' && t('bulkApproveBody')
+    : decision === 'reopen'
+      ? t('reopenBody')
+      : decision === 'approve' &&
+        (subject.requiredApprovals === 2 && subject.approvals.length === 0
+          ? t('firstApprovalBody')
+          : t('approveBody'));
   return (
-    <ModalDialog
-      title={rejecting ? t('rejectTitle') : t('approveTitle')}
-      onClose={onCancel}
-      fallbackFocus={fallbackFocus}
-    >
+    <ModalDialog title={title} onClose={onCancel} fallbackFocus={fallbackFocus}>
       <form onSubmit={submit} noValidate>
         <p>
-          {t('summary', {
-            lot: agreement.lotTitle,
-            buyer: agreement.buyer,
-            amount: formatMoney(agreement.amount, agreement.currency),
-          })}
+          {bulk
+            ? t('bulkSummary', { count: subject.count })
+            : t('summary', {
+                lot: subject.lotTitle,
+                buyer: subject.buyer,
+                amount: formatMoney(subject.amount, subject.currency),
+              })}
         </p>
-        {!rejecting && <p>{t('approveBody')}</p>}
+        {body && <p>{body}</p>}
         <div className="field">
-          <label htmlFor={reasonId}>{rejecting ? t('reason') : t('reasonOptional')}</label>
+          <label htmlFor={reasonId}>
+            {decision === 'reopen'
+              ? t('reopenReason')
+              : rejecting
+                ? t('reason')
+                : t('reasonOptional')}
+          </label>
           <textarea
             id={reasonId}
             name="reason"
@@ -78,7 +100,7 @@ export function DecisionDialog({
             // The text first, for both: the decision cannot be undone here, so Enter alone
             // never confirms it; Ctrl+Enter (or the button) does.
             data-autofocus
-            required={rejecting}
+            required={needsReason}
             maxLength={reasonLength.max + 50}
             aria-invalid={showProblem && problem ? true : undefined}
             aria-describedby={showProblem && problem ? `${errorId} ${hintId}` : hintId}
@@ -91,7 +113,7 @@ export function DecisionDialog({
             }}
           />
           <p id={hintId} className="field-hint">
-            {rejecting
+            {needsReason
               ? t('reasonHint', { min: reasonLength.min, max: reasonLength.max })
               : t('noteHint', { max: reasonLength.max })}
           </p>
@@ -107,7 +129,11 @@ export function DecisionDialog({
             data-decision={decision}
             className={rejecting ? 'button-danger' : undefined}
           >
-            {rejecting ? t('confirmReject') : t('confirmApprove')}
+            {decision === 'reopen'
+              ? t('confirmReopen')
+              : rejecting
+                ? t('confirmReject')
+                : t('confirmApprove')}
           </button>
           <button type="button" className="button-secondary" onClick={onCancel}>
             {t('cancel')}

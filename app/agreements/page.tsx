@@ -2,28 +2,48 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { PageHeading } from '@/components/page-heading';
 import { pageLimit } from '@/lib/agreements/agreement';
-import { readListParams } from '@/lib/agreements/list-params';
+import { readListParams, type ListParams } from '@/lib/agreements/list-params';
 import { listQuerySchema } from '@/lib/server/agreements/agreement-input';
 import { listAgreements } from '@/lib/server/agreements/list';
 import { currentPageSession } from '@/lib/server/auth/page-session';
 import { database } from '@/lib/server/db/connection';
+import { listSales } from '@/lib/server/sales/list';
+import { findSaleReport } from '@/lib/server/sales/report';
 import { AgreementsReview } from './agreements-review';
+import { SaleReport } from './sale-report';
 import { SignInPrompt } from './sign-in-prompt';
-
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('Agreements');
-  return { title: t('title') };
-}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
+async function readParams(searchParams: SearchParams) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(await searchParams))
+    if (typeof value === 'string') search.set(key, value);
+  return { params: readListParams(search), report: search.get('view') === 'report' };
+}
+
+/** The heading and the title say what the filter shows: its status, and its sale if any. */
+async function filteredTitle(params: ListParams): Promise<string> {
+  const t = await getTranslations('Agreements');
+  return t('titleFiltered', { status: params.status, sale: params.sale || 'none' });
+}
+
+export async function generateMetadata({
+  searchParams,
+}: {
+  searchParams: SearchParams;
+}): Promise<Metadata> {
+  return { title: await filteredTitle((await readParams(searchParams)).params) };
+}
+
 // No page guard: the page renders for anyone (every data call checks the session itself); without
 // a session it shows how to sign in instead of data. With one, the page the URL names is read here
-// and rendered with the HTML.
+// and rendered with the HTML; `view=report` with a sale shows that sale's report instead.
 export default async function AgreementsPage({ searchParams }: { searchParams: SearchParams }) {
   const t = await getTranslations('Agreements');
   const session = await currentPageSession();
-  const heading = <PageHeading title={t('title')} lead={t('lead')} />;
+  const { params, report } = await readParams(searchParams);
+  const heading = <PageHeading title={await filteredTitle(params)} lead={t('lead')} />;
   if (!session) {
     return (
       <>
@@ -33,24 +53,44 @@ export default async function AgreementsPage({ searchParams }: { searchParams: S
     );
   }
 
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(await searchParams))
-    if (typeof value === 'string') search.set(key, value);
-  const params = readListParams(search);
+  const db = await database();
+  if (report && params.sale) {
+    const found = await findSaleReport(db, params.sale);
+    if (found) {
+      return (
+        <SaleReport
+          report={found}
+          generatedAt={new Date().toISOString()}
+          backHref={`/agreements?sale=${encodeURIComponent(params.sale)}`}
+        />
+      );
+    }
+  }
+
   const query = listQuerySchema.safeParse({
     status: params.status,
+    sale: params.sale || undefined,
     q: params.q || undefined,
+    sort: params.sort,
     cursor: params.cursor ?? undefined,
     limit: pageLimit.default,
   });
-  const page = query.success ? await listAgreements(await database(), query.data) : null;
+  const [page, sales] = await Promise.all([
+    query.success ? listAgreements(db, query.data) : null,
+    listSales(db),
+  ]);
   return (
     <>
       {heading}
       <AgreementsReview
-        viewer={{ loginId: session.account.loginId, displayName: session.account.displayName }}
+        viewer={{
+          loginId: session.account.loginId,
+          displayName: session.account.displayName,
+          role: session.account.role,
+        }}
         params={params}
         page={page}
+        sales={sales.map(({ auctionId, saleTitle }) => ({ auctionId, saleTitle }))}
       />
     </>
   );

@@ -7,10 +7,11 @@ import { useFormatDateTime } from '@/lib/i18n/use-format-date-time';
 
 export type Notice =
   | { kind: 'saved'; agreement: Agreement }
+  | { kind: 'reopened'; agreement: Agreement }
   | {
       kind: 'failed';
       agreement: Agreement;
-      decision: Decision;
+      decision: Decision | 'reopen';
       reason: string | null;
       error: unknown;
     }
@@ -46,7 +47,14 @@ export function ReviewNotice({ notice, onRetry, onDismiss }: ReviewNoticeProps) 
                   lot: notice.agreement.lotTitle,
                   buyer: notice.agreement.buyer,
                 })
-              : t('savedRejected', { lot: notice.agreement.lotTitle })}
+              : notice.agreement.status === 'pending'
+                ? t('savedFirstApproval', { lot: notice.agreement.lotTitle })
+                : t('savedRejected', { lot: notice.agreement.lotTitle })}
+          </p>
+        )}
+        {notice?.kind === 'reopened' && (
+          <p className="notice" data-kind="saved" role="status">
+            {t('savedReopened', { lot: notice.agreement.lotTitle })}
           </p>
         )}
       </div>

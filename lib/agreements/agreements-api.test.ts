@@ -12,6 +12,7 @@ import {
 } from '@/lib/testing/http-test-server';
 import { ApiError } from '@/lib/api/api-error';
 import { fetchAgreementHistory, fetchAgreementPage, sendDecision } from './agreements-api';
+import { defaultListParams } from './list-params';
 import { agreementFixture } from './testing/agreement-fixture';
 
 interface SeenRequest {
@@ -229,53 +230,75 @@ describe('sendDecision: the outcome', () => {
 });
 
 describe('fetchAgreementPage', () => {
-  const page = { items: [pending, rejectedByBob], nextCursor: 'c1.MTIz' };
+  const page = { items: [pending, rejectedByBob], nextCursor: 'c1.MTIz', total: 27 };
 
   it('GETs the page the parameters name, with the default limit, and returns it', async () => {
     answer = json(200, page);
     await expect(
-      fetchAgreementPage({ status: 'approved', q: 'brass lamp', cursor: 'c1.MTAw' }),
+      fetchAgreementPage({
+        ...defaultListParams,
+        status: 'approved',
+        q: 'brass lamp',
+        cursor: 'c1.MTAw',
+      }),
     ).resolves.toEqual(page);
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ method: 'GET', body: '' });
     expect(onlyRequest().url).toBe(
-      '/api/agreements?status=approved&q=brass+lamp&cursor=c1.MTAw&limit=25',
+      '/api/agreements?status=approved&q=brass+lamp&sort=closedAt&cursor=c1.MTAw&limit=25',
     );
   });
 
   it('accepts the last page (no cursor) and an empty page', async () => {
-    answer = json(200, { items: [], nextCursor: null });
-    await expect(fetchAgreementPage({ status: 'pending', q: '', cursor: null })).resolves.toEqual({
+    answer = json(200, { items: [], nextCursor: null, total: 0 });
+    await expect(
+      fetchAgreementPage({ ...defaultListParams, status: 'pending', q: '', cursor: null }),
+    ).resolves.toEqual({
       items: [],
       nextCursor: null,
+      total: 0,
     });
-    expect(onlyRequest().url).toBe('/api/agreements?status=pending&limit=25');
+    expect(onlyRequest().url).toBe('/api/agreements?status=pending&sort=closedAt&limit=25');
   });
 
   const { decidedAt: _omitted, ...withoutDecidedAt } = pending;
+  const { approvals: _none, ...withoutApprovals } = pending;
   it.each<[string, unknown]>([
     ['a bare array', [pending]],
     ['null', null],
-    ['no items', { nextCursor: null }],
-    ['no nextCursor', { items: [pending] }],
-    ['an item without decidedAt', { items: [withoutDecidedAt], nextCursor: null }],
-    ['an amount that is text', { items: [{ ...pending, amount: '12345.00' }], nextCursor: null }],
-    ['an amount with a fraction', { items: [{ ...pending, amount: 12345.5 }], nextCursor: null }],
-    ['an unknown status', { items: [{ ...pending, status: 'void' }], nextCursor: null }],
+    ['no items', { nextCursor: null, total: 1 }],
+    ['no nextCursor', { items: [pending], total: 1 }],
+    ['an item without decidedAt', { items: [withoutDecidedAt], nextCursor: null, total: 1 }],
+    [
+      'an amount that is text',
+      { items: [{ ...pending, amount: '12345.00' }], nextCursor: null, total: 1 },
+    ],
+    [
+      'an amount with a fraction',
+      { items: [{ ...pending, amount: 12345.5 }], nextCursor: null, total: 1 },
+    ],
+    ['an unknown status', { items: [{ ...pending, status: 'void' }], nextCursor: null, total: 1 }],
     [
       'a date that is not ISO',
       { items: [{ ...pending, closedAt: 'yesterday' }], nextCursor: null },
     ],
-    ['a numeric cursor', { items: [], nextCursor: 7 }],
+    ['a numeric cursor', { items: [], nextCursor: 7, total: 0 }],
+    ['no total', { items: [], nextCursor: null }],
+    ['a total that is text', { items: [], nextCursor: null, total: '3' }],
+    ['an item without approvals', { items: [withoutApprovals], nextCursor: null, total: 1 }],
   ])('refuses %s as invalid_response', async (_name, body) => {
     answer = json(200, body);
-    const error = await failure(fetchAgreementPage({ status: 'pending', q: '', cursor: null }));
+    const error = await failure(
+      fetchAgreementPage({ ...defaultListParams, status: 'pending', q: '', cursor: null }),
+    );
     expect(error).toMatchObject({ code: 'invalid_response', status: 200 });
   });
 
   it('refuses an answer that is not JSON as invalid_response', async () => {
     answer = htmlPage(200);
-    const error = await failure(fetchAgreementPage({ status: 'pending', q: '', cursor: null }));
+    const error = await failure(
+      fetchAgreementPage({ ...defaultListParams, status: 'pending', q: '', cursor: null }),
+    );
     expect(error.code).toBe('invalid_response');
   });
 
@@ -283,7 +306,9 @@ describe('fetchAgreementPage', () => {
     answer = json(400, {
       error: { code: 'bad_request', message: 'cursor is not a valid page cursor' },
     });
-    const error = await failure(fetchAgreementPage({ status: 'pending', q: '', cursor: 'junk' }));
+    const error = await failure(
+      fetchAgreementPage({ ...defaultListParams, status: 'pending', q: '', cursor: 'junk' }),
+    );
     expect(error).toMatchObject({ code: 'bad_request', status: 400 });
   });
 
@@ -291,7 +316,7 @@ describe('fetchAgreementPage', () => {
     answer = (_req, res) => server.later(300, () => sendJson(res, 200, page));
     const controller = new AbortController();
     const promise = fetchAgreementPage(
-      { status: 'pending', q: '', cursor: null },
+      { ...defaultListParams, status: 'pending', q: '', cursor: null },
       controller.signal,
     );
     setTimeout(() => controller.abort(), 20);

@@ -3,11 +3,13 @@ import { apiRequest } from '@/lib/api/api-client';
 import { isApiError } from '@/lib/api/api-error';
 import {
   agreementHistorySchema,
-  agreementPageSchema,
+  agreementListSchema,
   agreementSchema,
+  bulkDecisionAnswerSchema,
   decisionConflictSchema,
   pageLimit,
   type Agreement,
+  type BulkItemResult,
   type Decision,
 } from './agreement';
 import { listApiPath, type ListParams } from './list-params';
@@ -18,7 +20,7 @@ export const fetchAgreementPage = (
   { background = false }: { background?: boolean } = {},
 ) =>
   apiRequest(listApiPath(params, pageLimit.default), {
-    schema: agreementPageSchema,
+    schema: agreementListSchema,
     signal,
     background,
   });
@@ -54,10 +56,55 @@ export async function sendDecision(
     );
     return { outcome: 'decided', agreement: decided };
   } catch (error) {
-    if (isApiError(error, 'conflict')) {
-      const conflict = safeParse(decisionConflictSchema, error.body);
-      if (conflict.success) return { outcome: 'conflict', agreement: conflict.data.agreement };
-    }
-    return { outcome: 'failed', error };
+    return conflictOrFailure(error);
+  }
+}
+
+/** A 409 carries the agreement as it now is: a conflict; anything else failed. */
+function conflictOrFailure(error: unknown): DecisionOutcome {
+  if (isApiError(error, 'conflict')) {
+    const conflict = safeParse(decisionConflictSchema, error.body);
+    if (conflict.success) return { outcome: 'conflict', agreement: conflict.data.agreement };
+  }
+  return { outcome: 'failed', error };
+}
+
+/**
+ * `POST /api/agreements/decisions`: one decision for the agreements at the versions shown; each
+ * item answers its own status (200, 403, 404, 409). Throws only when the call itself fails.
+ */
+export async function sendBulkDecision(
+  agreements: readonly Agreement[],
+  decision: Decision,
+  reason: string | null,
+): Promise<BulkItemResult[]> {
+  const answer = await apiRequest('/api/agreements/decisions', {
+    method: 'POST',
+    body: {
+      decision,
+      ...(reason ? { reason } : {}),
+      items: agreements.map(({ id, version }) => ({ id, version })),
+    },
+    schema: bulkDecisionAnswerSchema,
+    background: true,
+  });
+  return answer.results;
+}
+
+/** `POST /api/agreements/{id}/reopen` at the version seen, folded into an outcome like a decision. */
+export async function sendReopen(agreement: Agreement, reason: string): Promise<DecisionOutcome> {
+  try {
+    const reopened = await apiRequest(
+      `/api/agreements/${encodeURIComponent(agreement.id)}/reopen`,
+      {
+        method: 'POST',
+        body: { reason, version: agreement.version },
+        schema: agreementSchema,
+        background: true,
+      },
+    );
+    return { outcome: 'decided', agreement: reopened };
+  } catch (error) {
+    return conflictOrFailure(error);
   }
 }

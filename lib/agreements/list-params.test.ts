@@ -1,17 +1,26 @@
 /** @jest-environment node */
 import {
   defaultListParams,
+  exportHref,
   listApiPath,
   listPageHref,
   readListParams,
   type ListParams,
 } from './list-params';
 
+const base = defaultListParams;
 const read = (query: string) => readListParams(new URLSearchParams(query));
 
 describe('readListParams', () => {
   it('reads an empty query as the defaults', () => {
-    expect(read('')).toEqual({ status: 'pending', q: '', cursor: null });
+    expect(read('')).toEqual({
+      ...base,
+      status: 'pending',
+      q: '',
+      sale: '',
+      sort: 'closedAt',
+      cursor: null,
+    });
     expect(read('')).toEqual(defaultListParams);
   });
 
@@ -57,28 +66,37 @@ describe('readListParams', () => {
 
   it('ignores parameters it does not know', () => {
     expect(read('page=3&limit=1000&sort=desc')).toEqual(defaultListParams);
+    expect(read('sort=-amount&sale=')).toEqual({ ...defaultListParams, sort: '-amount' });
   });
 });
 
 describe('listPageHref', () => {
   it.each<[string, ListParams, string]>([
     ['the defaults', defaultListParams, '/agreements'],
-    ['another status', { status: 'approved', q: '', cursor: null }, '/agreements?status=approved'],
-    ['a search', { status: 'pending', q: 'lamp', cursor: null }, '/agreements?q=lamp'],
-    ['a cursor', { status: 'pending', q: '', cursor: 'c1.MTIz' }, '/agreements?cursor=c1.MTIz'],
+    [
+      'another status',
+      { ...base, status: 'approved', q: '', cursor: null },
+      '/agreements?status=approved',
+    ],
+    ['a search', { ...base, status: 'pending', q: 'lamp', cursor: null }, '/agreements?q=lamp'],
+    [
+      'a cursor',
+      { ...base, status: 'pending', q: '', cursor: 'c1.MTIz' },
+      '/agreements?cursor=c1.MTIz',
+    ],
     [
       'all three',
-      { status: 'rejected', q: 'lamp', cursor: 'c1.MTIz' },
+      { ...base, status: 'rejected', q: 'lamp', cursor: 'c1.MTIz' },
       '/agreements?status=rejected&q=lamp&cursor=c1.MTIz',
     ],
     [
       'characters that need encoding',
-      { status: 'pending', q: 'Ming & Co =vase? 50%', cursor: 'a+b/c=' },
+      { ...base, status: 'pending', q: 'Ming & Co =vase? 50%', cursor: 'a+b/c=' },
       '/agreements?q=Ming+%26+Co+%3Dvase%3F+50%25&cursor=a%2Bb%2Fc%3D',
     ],
     [
       'non-ASCII',
-      { status: 'pending', q: 'Crème brûlée', cursor: null },
+      { ...base, status: 'pending', q: 'Crème brûlée', cursor: null },
       '/agreements?q=Cr%C3%A8me+br%C3%BBl%C3%A9e',
     ],
   ])('links %s', (_name, params, href) => {
@@ -88,46 +106,53 @@ describe('listPageHref', () => {
 
 describe('listApiPath', () => {
   it.each<[string, ListParams, number, string]>([
-    ['the defaults', defaultListParams, 25, '/api/agreements?status=pending&limit=25'],
+    [
+      'the defaults',
+      defaultListParams,
+      25,
+      '/api/agreements?status=pending&sort=closedAt&limit=25',
+    ],
     [
       'another status and limit',
-      { status: 'approved', q: '', cursor: null },
+      { ...base, status: 'approved', q: '', cursor: null },
       100,
-      '/api/agreements?status=approved&limit=100',
+      '/api/agreements?status=approved&sort=closedAt&limit=100',
     ],
     [
       'a search and a cursor',
-      { status: 'pending', q: 'brass lamp', cursor: 'c1.MTIz' },
+      { ...base, status: 'pending', q: 'brass lamp', cursor: 'c1.MTIz' },
       25,
-      '/api/agreements?status=pending&q=brass+lamp&cursor=c1.MTIz&limit=25',
+      '/api/agreements?status=pending&q=brass+lamp&sort=closedAt&cursor=c1.MTIz&limit=25',
     ],
     [
       'characters that need encoding',
-      { status: 'rejected', q: 'a&limit=1', cursor: 'x&status=approved' },
+      { ...base, status: 'rejected', q: 'a&limit=1', cursor: 'x&status=approved' },
       25,
-      '/api/agreements?status=rejected&q=a%26limit%3D1&cursor=x%26status%3Dapproved&limit=25',
+      '/api/agreements?status=rejected&q=a%26limit%3D1&sort=closedAt&cursor=x%26status%3Dapproved&limit=25',
     ],
   ])('calls %s', (_name, params, limit, path) => {
     expect(listApiPath(params, limit)).toBe(path);
   });
 
-  it('always sends status and limit, and nothing empty', () => {
+  it('always sends status, sort and limit, and nothing empty', () => {
     const search = new URLSearchParams(listApiPath(defaultListParams, 25).split('?')[1]);
-    expect([...search.keys()]).toEqual(['status', 'limit']);
+    expect([...search.keys()]).toEqual(['status', 'sort', 'limit']);
   });
 });
 
 describe('listPageHref → readListParams', () => {
   it.each<[string, ListParams]>([
     ['the defaults', defaultListParams],
-    ['another status', { status: 'approved', q: '', cursor: null }],
-    ['a search', { status: 'rejected', q: 'brass lamp', cursor: null }],
+    ['another status', { ...base, status: 'approved', q: '', cursor: null }],
+    ['a search', { ...base, status: 'rejected', q: 'brass lamp', cursor: null }],
     [
       'characters that need encoding',
-      { status: 'pending', q: 'Ming & Co =vase? 50% +', cursor: 'a+b/c=' },
+      { ...base, status: 'pending', q: 'Ming & Co =vase? 50% +', cursor: 'a+b/c=' },
     ],
-    ['non-ASCII', { status: 'approved', q: 'Crème brûlée 🍮', cursor: 'c1.MTIz' }],
-    ['the longest search', { status: 'pending', q: 'z'.repeat(200), cursor: 'c1.OTk5' }],
+    ['non-ASCII', { ...base, status: 'approved', q: 'Crème brûlée 🍮', cursor: 'c1.MTIz' }],
+    ['the longest search', { ...base, status: 'pending', q: 'z'.repeat(200), cursor: 'c1.OTk5' }],
+    ['a sale and a sort', { ...base, sale: 'london-watches-2026', sort: '-amount' }],
+    ['a sale with spaces', { ...base, sale: 'Paris & Co 2026', sort: 'amount', q: 'vase' }],
   ])('reads back %s', (_name, params) => {
     const url = new URL(listPageHref(params), 'http://console.test');
     expect(url.pathname).toBe('/agreements');
@@ -135,9 +160,31 @@ describe('listPageHref → readListParams', () => {
   });
 
   it('reads the API path back to the same parameters', () => {
-    const params: ListParams = { status: 'rejected', q: 'a&b', cursor: 'c1.MTIz' };
+    const params: ListParams = { ...base, status: 'rejected', q: 'a&b', cursor: 'c1.MTIz' };
     const url = new URL(listApiPath(params, 25), 'http://console.test');
     expect(readListParams(url.searchParams)).toEqual(params);
     expect(url.searchParams.get('limit')).toBe('25');
+  });
+});
+
+describe('the sale and the sort', () => {
+  it.each(['closedAt', '-closedAt', 'amount', '-amount'] as const)('reads sort=%s', (sort) => {
+    expect(read(`sort=${encodeURIComponent(sort)}`).sort).toBe(sort);
+  });
+
+  it('reads a sale trimmed, cut at 100 characters', () => {
+    expect(read('sale=%20paris-2026%20').sale).toBe('paris-2026');
+    expect(read(`sale=${'s'.repeat(150)}`).sale).toBe('s'.repeat(100));
+  });
+
+  it('leaves the default sort out of the page link, keeps another', () => {
+    expect(listPageHref({ ...base, sale: 'paris-2026' })).toBe('/agreements?sale=paris-2026');
+    expect(listPageHref({ ...base, sort: '-amount' })).toBe('/agreements?sort=-amount');
+  });
+
+  it('exports what the filter shows, from its first row', () => {
+    expect(
+      exportHref({ status: 'approved', q: 'lamp', sale: 'paris', sort: 'amount', cursor: 'c1.x' }),
+    ).toBe('/api/agreements/export?status=approved&sale=paris&q=lamp&sort=amount');
   });
 });

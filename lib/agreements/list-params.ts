@@ -1,27 +1,48 @@
-import { agreementStatuses, type AgreementStatus } from './agreement';
+import {
+  agreementSorts,
+  agreementStatuses,
+  defaultAgreementSort,
+  type AgreementSort,
+  type AgreementStatus,
+} from './agreement';
 
 /** What the agreements screen shows, kept in its URL so a reload or a shared link shows the same. */
 export interface ListParams {
   status: AgreementStatus;
-  /** Text searched in lot and buyer; empty for none. */
+  /** Text searched in lot title, lot id, sale id and buyer; empty for none. */
   q: string;
+  /** One sale's `auctionId`; empty for every sale. */
+  sale: string;
+  sort: AgreementSort;
   /** The page after this cursor; null for the first page. */
   cursor: string | null;
 }
 
-export const defaultListParams: ListParams = { status: 'pending', q: '', cursor: null };
+export const defaultListParams: ListParams = {
+  status: 'pending',
+  q: '',
+  sale: '',
+  sort: defaultAgreementSort,
+  cursor: null,
+};
 
 const maxQueryLength = 200;
+const maxSaleLength = 100;
 
 const isStatus = (value: string | null): value is AgreementStatus =>
   (agreementStatuses as readonly (string | null)[]).includes(value);
+const isSort = (value: string | null): value is AgreementSort =>
+  (agreementSorts as readonly (string | null)[]).includes(value);
 
 /** Reads the screen's parameters from a URL's query; anything unknown falls back to the default. */
 export function readListParams(search: URLSearchParams): ListParams {
   const status = search.get('status');
+  const sort = search.get('sort');
   return {
     status: isStatus(status) ? status : defaultListParams.status,
     q: (search.get('q') ?? '').trim().slice(0, maxQueryLength).trim(),
+    sale: (search.get('sale') ?? '').trim().slice(0, maxSaleLength).trim(),
+    sort: isSort(sort) ? sort : defaultListParams.sort,
     cursor: search.get('cursor') || null,
   };
 }
@@ -30,7 +51,9 @@ function toSearch(params: ListParams, includeDefaults: boolean): URLSearchParams
   const search = new URLSearchParams();
   if (includeDefaults || params.status !== defaultListParams.status)
     search.set('status', params.status);
+  if (params.sale) search.set('sale', params.sale);
   if (params.q) search.set('q', params.q);
+  if (includeDefaults || params.sort !== defaultListParams.sort) search.set('sort', params.sort);
   if (params.cursor) search.set('cursor', params.cursor);
   return search;
 }
@@ -46,4 +69,10 @@ export function listApiPath(params: ListParams, limit: number): `/api/${string}`
   const search = toSearch(params, true);
   search.set('limit', String(limit));
   return `/api/agreements?${search.toString()}`;
+}
+
+/** The CSV export of every agreement the filter shows, in its order (contract §12). */
+export function exportHref(params: ListParams): `/api/${string}` {
+  const search = toSearch({ ...params, cursor: null }, true);
+  return `/api/agreements/export?${search.toString()}`;
 }

@@ -7,7 +7,8 @@ import { agreementFixture } from './testing/agreement-fixture';
 const row = (id: string, status: Agreement['status'] = 'pending'): Agreement =>
   agreementFixture({ id, status });
 
-const page = (...items: Agreement[]) => ({ items, nextCursor: null });
+// A single page: the filter's total is what it holds.
+const page = (...items: Agreement[]) => ({ items, nextCursor: null, total: items.length });
 
 describe('pageChanges', () => {
   it.each([
@@ -26,13 +27,44 @@ describe('pageChanges', () => {
     ],
     ['an empty page', [], {}, page(), [], 0],
   ])('%s', (_name, shown, saving, fresh, changedElsewhere, added) => {
-    expect(pageChanges(shown, saving, fresh, 'pending')).toEqual({ changedElsewhere, added });
+    expect(pageChanges(shown, saving, fresh, 'pending', shown.length)).toEqual({
+      changedElsewhere,
+      added,
+    });
   });
 
   it('compares with the status the list shows', () => {
-    expect(pageChanges([row('a', 'approved')], {}, page(), 'approved')).toEqual({
+    expect(pageChanges([row('a', 'approved')], {}, page(), 'approved', 1)).toEqual({
       changedElsewhere: ['a'],
       added: 0,
+    });
+  });
+});
+
+describe('pageChanges: new agreements on other pages', () => {
+  // The first page of 30: two rows shown, the rest on later pages.
+  const shown = [row('a'), row('b')];
+  const fresh = (total: number, ...items: Agreement[]) => ({ items, nextCursor: 'c', total });
+
+  it.each([
+    ['two more in the total', fresh(32, row('a'), row('b')), [], 2],
+    ['the same total', fresh(30, row('a'), row('b')), [], 0],
+    [
+      'one decided elsewhere on another page: nothing invented',
+      fresh(29, row('a'), row('b')),
+      [],
+      0,
+    ],
+    ['one of these decided elsewhere, one new', fresh(30, row('b')), ['a'], 1],
+  ])('%s', (_name, answer, changedElsewhere, added) => {
+    expect(pageChanges(shown, {}, answer, 'pending', 30)).toEqual({ changedElsewhere, added });
+  });
+
+  it('a row decided here lowers the total without hiding a new one', () => {
+    const decidedHere = [row('a', 'approved'), row('b')];
+    expect(pageChanges(decidedHere, {}, fresh(30, row('b')), 'pending', 30)).toEqual({
+      changedElsewhere: [],
+      added: 1,
     });
   });
 });

@@ -1,9 +1,9 @@
-import type { Agreement, AgreementPage, AgreementStatus } from './agreement';
+import type { Agreement, AgreementList, AgreementStatus } from './agreement';
 
 export interface PageChanges {
   /** Shown with the list's status, no longer in it: decided (or changed) by someone else. */
   changedElsewhere: string[];
-  /** In the page now, not shown yet. */
+  /** New agreements: in the page now and not shown, or (on any page) more in the filter's total. */
   added: number;
 }
 
@@ -11,19 +11,26 @@ export interface PageChanges {
  * What a fresh copy of the page says about the one on screen. Pages start after a fixed position
  * and new agreements only come after it, so a shown row missing from the fresh page left the
  * list's status; rows this screen decided (shown with another status) are not counted.
+ *
+ * New agreements usually land on another page (the queue's end): the filter's total tells them
+ * apart. It was `loadedTotal` with the page; rows of this page that left the filter since (decided
+ * here or elsewhere) lower it, so a fresh total above what is left counts new arrivals. Decisions
+ * made elsewhere on other pages lower it too: the count may be short, never invented.
  */
 export function pageChanges(
   shown: readonly Agreement[],
   saving: Readonly<Record<string, unknown>>,
-  fresh: AgreementPage,
+  fresh: AgreementList,
   status: AgreementStatus,
+  loadedTotal: number,
 ): PageChanges {
   const freshIds = new Set(fresh.items.map((item) => item.id));
   const shownIds = new Set(shown.map((item) => item.id));
-  return {
-    changedElsewhere: shown
-      .filter((item) => item.status === status && !(item.id in saving) && !freshIds.has(item.id))
-      .map((item) => item.id),
-    added: fresh.items.filter((item) => !shownIds.has(item.id)).length,
-  };
+  const changedElsewhere = shown
+    .filter((item) => item.status === status && !(item.id in saving) && !freshIds.has(item.id))
+    .map((item) => item.id);
+  const leftHere = shown.filter((item) => item.status !== status).length;
+  const inTotal = fresh.total - (loadedTotal - leftHere - changedElsewhere.length);
+  const inPage = fresh.items.filter((item) => !shownIds.has(item.id)).length;
+  return { changedElsewhere, added: Math.max(inPage, inTotal, 0) };
 }

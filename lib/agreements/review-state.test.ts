@@ -65,6 +65,27 @@ describe('reviewReducer: loaded', () => {
 });
 
 describe('reviewReducer: decided', () => {
+  it('the first of two approvals shows the agreement still pending, with the approval', () => {
+    const big = agreementFixture({ id: 'big', requiredApprovals: 2 });
+    const next = reviewReducer(frozen(loaded(big)), decided('big', 'approve'));
+    expect(next.items[0]).toEqual({
+      ...big,
+      approvals: [{ by: 'alice', byName: 'Alice Staff', at: '2026-03-02T09:30:00.000Z' }],
+    });
+    expect(next.saving).toEqual({ big: 'approve' });
+  });
+
+  it('the second of two approvals shows it approved, with both', () => {
+    const first = { by: 'bob', byName: 'Bob Staff', at: '2026-03-02T09:00:00.000Z' };
+    const big = agreementFixture({ id: 'big', requiredApprovals: 2, approvals: [first] });
+    const next = reviewReducer(frozen(loaded(big)), decided('big', 'approve'));
+    expect(next.items[0]).toMatchObject({
+      status: 'approved',
+      decidedBy: 'alice',
+      approvals: [first, { by: 'alice' }],
+    });
+  });
+
   it.each([
     ['approve', null, 'approved'],
     ['approve', 'Checked the invoice', 'approved'],
@@ -82,6 +103,10 @@ describe('reviewReducer: decided', () => {
           decidedBy: 'alice',
           decidedByName: 'Alice Staff',
           reason,
+          approvals:
+            decision === 'approve'
+              ? [{ by: 'alice', byName: 'Alice Staff', at: '2026-03-02T09:30:00.000Z' }]
+              : [],
         },
         pendingB,
       ]);
@@ -228,6 +253,7 @@ describe('reviewReducer: a sequence', () => {
             decidedBy: 'bob',
             decidedByName: 'Bob Staff',
             reason: null,
+            approvals: [{ by: 'bob', byName: 'Bob Staff', at: at.toISOString() }],
           });
           expect(state.saving).toEqual({ a: 'approve' });
         },

@@ -24,7 +24,9 @@ export type ReviewAction =
   /** The server's word: the decision saved, or the state that beat it (409). */
   | { type: 'settled'; agreement: Agreement }
   /** The decision failed: back to the agreement as it was before. */
-  | { type: 'rolledBack'; agreement: Agreement };
+  | { type: 'rolledBack'; agreement: Agreement }
+  /** The server changed the row otherwise (a reopening): shown as it answered. */
+  | { type: 'replaced'; agreement: Agreement };
 
 export const emptyReview: ReviewState = { items: [], saving: {} };
 
@@ -48,15 +50,30 @@ export function reviewReducer(state: ReviewState, action: ReviewAction): ReviewS
     case 'decided': {
       const item = state.items.find((candidate) => candidate.id === action.id);
       if (!item || item.status !== 'pending') return state;
+      const approval = {
+        by: action.by.loginId,
+        byName: action.by.displayName,
+        at: action.at.toISOString(),
+      };
+      // The first of two approvals (four-eyes) leaves the agreement pending, one approval more.
+      const firstOfTwo =
+        action.decision === 'approve' &&
+        item.requiredApprovals === 2 &&
+        item.approvals.length === 0;
+      const shown: Agreement = firstOfTwo
+        ? { ...item, approvals: [approval] }
+        : {
+            ...item,
+            status: statusOf[action.decision],
+            decidedAt: approval.at,
+            decidedBy: action.by.loginId,
+            decidedByName: action.by.displayName,
+            reason: action.reason,
+            approvals:
+              action.decision === 'approve' ? [...item.approvals, approval] : item.approvals,
+          };
       return {
-        items: replaceItem(state.items, {
-          ...item,
-          status: statusOf[action.decision],
-          decidedAt: action.at.toISOString(),
-          decidedBy: action.by.loginId,
-          decidedByName: action.by.displayName,
-          reason: action.reason,
-        }),
+        items: replaceItem(state.items, shown),
         saving: { ...state.saving, [action.id]: action.decision },
       };
     }
@@ -67,6 +84,8 @@ export function reviewReducer(state: ReviewState, action: ReviewAction): ReviewS
         items: replaceItem(state.items, action.agreement),
         saving: withoutSaving(state.saving, action.agreement.id),
       };
+    case 'replaced':
+      return { ...state, items: replaceItem(state.items, action.agreement) };
     case 'settled':
       return {
         items: replaceItem(state.items, action.agreement),

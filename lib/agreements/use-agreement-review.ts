@@ -1,8 +1,15 @@
 'use client';
 
 import { useCallback, useEffect, useReducer, useState } from 'react';
-import type { Agreement, AgreementPage, Decision } from './agreement';
-import { fetchAgreementPage, sendDecision, type DecisionOutcome } from './agreements-api';
+import type { Role } from '@/lib/auth/roles';
+import type { Agreement, AgreementList, BulkItemResult, Decision } from './agreement';
+import {
+  fetchAgreementPage,
+  sendBulkDecision,
+  sendDecision,
+  sendReopen,
+  type DecisionOutcome,
+} from './agreements-api';
 import type { ListParams } from './list-params';
 import { pageChanges, type PageChanges } from './page-changes';
 import { reviewReducer, type ReviewState } from './review-state';
@@ -10,10 +17,14 @@ import { reviewReducer, type ReviewState } from './review-state';
 export interface Viewer {
   loginId: string;
   displayName: string;
+  role: Role;
 }
 
-/** How often the screen asks whether its page changed (others deciding, new agreements). */
-const changeCheckMs = 20_000;
+/**
+ * How often the screen asks whether its page changed (others deciding, new agreements): new
+ * agreements are to be noticed within 5 s on any page (contract §12).
+ */
+const changeCheckMs = 5_000;
 
 const noChanges: PageChanges = { changedElsewhere: [], added: 0 };
 
@@ -22,7 +33,7 @@ const noChanges: PageChanges = { changedElsewhere: [], added: 0 };
  * rolled back by the server's answer. A new page from the server (navigation, refresh) replaces
  * the rows; meanwhile a quiet check every 20 s tells what others changed.
  */
-export function useAgreementReview(params: ListParams, page: AgreementPage, viewer: Viewer) {
+export function useAgreementReview(params: ListParams, page: AgreementList, viewer: Viewer) {
   const [review, dispatch] = useReducer(reviewReducer, page.items, (items): ReviewState => ({
     items,
     saving: {},
@@ -36,14 +47,16 @@ export function useAgreementReview(params: ListParams, page: AgreementPage, view
     dispatch({ type: 'loaded', items: page.items });
   }
 
-  const { status, q, cursor } = params;
+  const { status, q, sale, sort, cursor } = params;
   const { items, saving } = review;
   useEffect(() => {
     const controller = new AbortController();
     const timer = setInterval(() => {
       if (document.hidden) return;
-      fetchAgreementPage({ status, q, cursor }, controller.signal, { background: true }).then(
-        (fresh) => setChanges(pageChanges(items, saving, fresh, status)),
+      fetchAgreementPage({ status, q, sale, sort, cursor }, controller.signal, {
+        background: true,
+      }).then(
+        (fresh) => setChanges(pageChanges(items, saving, fresh, status, page.total)),
         // A failed check changes nothing on screen; the next one tries again.
         () => undefined,
       );
@@ -52,7 +65,7 @@ export function useAgreementReview(params: ListParams, page: AgreementPage, view
       clearInterval(timer);
       controller.abort();
     };
-  }, [status, q, cursor, items, saving]);
+  }, [status, q, sale, sort, cursor, items, saving, page.total]);
 
   const decide = useCallback(
     async (
@@ -72,5 +85,49 @@ export function useAgreementReview(params: ListParams, page: AgreementPage, view
     [viewer],
   );
 
-  return { items, saving, nextCursor: page.nextCursor, changes, decide };
+  /** One decision for many rows: each shown as saving, then as the server left it. */
+  const decideMany = useCallback(
+    async (
+      agreements: readonly Agreement[],
+      decision: Decision,
+      reason: string | null,
+    ): Promise<BulkItemResult[]> => {
+      const at = new Date();
+      for (const agreement of agreements)
+        dispatch({ type: 'decided', id: agreement.id, decision, reason, by: viewer, at });
+      try {
+        const results = await sendBulkDecision(agreements, decision, reason);
+        const byId = new Map(results.map((result) => [result.id, result]));
+        for (const agreement of agreements) {
+          const current = byId.get(agreement.id)?.agreement;
+          dispatch(
+            current ? { type: 'settled', agreement: current } : { type: 'rolledBack', agreement },
+          );
+        }
+        return results;
+      } catch (error) {
+        for (const agreement of agreements) dispatch({ type: 'rolledBack', agreement });
+        throw error;
+      }
+    },
+    [viewer],
+  );
+
+  /** Sends a decided agreement back to pending; the row shows what the server answers. */
+  const reopen = useCallback(async (agreement: Agreement, reason: string) => {
+    const outcome = await sendReopen(agreement, reason);
+    if (outcome.outcome !== 'failed') dispatch({ type: 'replaced', agreement: outcome.agreement });
+    return outcome;
+  }, []);
+
+  return {
+    items,
+    saving,
+    nextCursor: page.nextCursor,
+    total: page.total,
+    changes,
+    decide,
+    decideMany,
+    reopen,
+  };
 }

@@ -1,0 +1,135 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useRef } from 'react';
+import type { Agreement, Decision } from '@/lib/agreements/agreement';
+import type { Viewer } from '@/lib/agreements/use-agreement-review';
+import { useApiErrorText } from '@/lib/api/use-api-error-text';
+import { canApprove, type RowOutcome } from './agreement-list';
+
+interface BulkRequest {
+  agreements: Agreement[];
+  decision: Decision;
+  reason: string | null;
+}
+
+/** Where the page's bulk decision stands. */
+export type BulkState =
+  | { kind: 'idle' }
+  | { kind: 'saving'; count: number }
+  | { kind: 'done'; outcomes: RowOutcome[] }
+  | { kind: 'failed'; error: unknown; retry: BulkRequest };
+
+const outcomeOrder: readonly RowOutcome[] = [
+  'approved',
+  'rejected',
+  'waiting',
+  'conflict',
+  'forbidden',
+  'gone',
+];
+
+interface BulkBarProps {
+  viewer: Viewer;
+  /** The page's rows that can be selected (pending, not being saved). */
+  selectable: readonly Agreement[];
+  chosen: readonly Agreement[];
+  state: BulkState;
+  onSelectAll: (selected: boolean) => void;
+  onDecide: (decision: Decision) => void;
+  onRetry: (request: BulkRequest) => void;
+  onDismiss: () => void;
+}
+
+/**
+ * Select all on the page, then approve or reject the selected rows at once (contract §12); while
+ * it saves, and after, one line says what became of them (each row shows its own outcome too).
+ */
+export function BulkBar({
+  viewer,
+  selectable,
+  chosen,
+  state,
+  onSelectAll,
+  onDecide,
+  onRetry,
+  onDismiss,
+}: BulkBarProps) {
+  const t = useTranslations('AgreementsReview');
+  const errorText = useApiErrorText();
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const approvable = chosen.filter((agreement) => canApprove(agreement, viewer)).length;
+  const allSelected = selectable.length > 0 && chosen.length === selectable.length;
+
+  // The buttons that started it are gone or disabled: the outcome takes the focus, and is read.
+  useEffect(() => {
+    if (state.kind === 'done' || state.kind === 'failed') summaryRef.current?.focus();
+  }, [state.kind]);
+
+  if (selectable.length === 0 && state.kind === 'idle') return null;
+
+  const summary =
+    state.kind === 'done'
+      ? outcomeOrder
+          .map((outcome) => [outcome, state.outcomes.filter((o) => o === outcome).length] as const)
+          .filter(([, count]) => count > 0)
+          .map(([outcome, count]) => t('outcomeCount', { outcome, count }))
+          .join(', ')
+      : '';
+
+  return (
+    <div className="bulk-bar" role="group" aria-label={t('selection')}>
+      {selectable.length > 0 && (
+        <label className="bulk-bar__all">
+          <input
+            type="checkbox"
+            checked={allSelected}
+            disabled={state.kind === 'saving'}
+            onChange={(event) => onSelectAll(event.target.checked)}
+          />
+          {t('selectAll')}
+        </label>
+      )}
+      {chosen.length > 0 && state.kind !== 'saving' && (
+        <div className="actions">
+          <span className="bulk-bar__count">{t('selectedCount', { count: chosen.length })}</span>
+          {approvable > 0 && (
+            <button type="button" onClick={() => onDecide('approve')}>
+              {t('bulkApprove', { count: approvable })}
+            </button>
+          )}
+          <button type="button" className="button-danger" onClick={() => onDecide('reject')}>
+            {t('bulkReject', { count: chosen.length })}
+          </button>
+          <button type="button" className="button-secondary" onClick={() => onSelectAll(false)}>
+            {t('clearSelection')}
+          </button>
+        </div>
+      )}
+      <div aria-live="polite" className="bulk-bar__status">
+        {state.kind === 'saving' && <p role="status">{t('bulkSaving', { count: state.count })}</p>}
+      </div>
+      {state.kind === 'done' && (
+        <div className="notice" data-kind="bulk-done" role="status" tabIndex={-1} ref={summaryRef}>
+          <p>{t('bulkDone', { count: state.outcomes.length, summary })}</p>
+          <button type="button" className="button-secondary" onClick={onDismiss}>
+            {t('dismiss')}
+          </button>
+        </div>
+      )}
+      {state.kind === 'failed' && (
+        <div className="notice" data-kind="failed" role="alert" tabIndex={-1} ref={summaryRef}>
+          <p>{t('bulkFailed', { reason: errorText(state.error) })}</p>
+          <div className="actions">
+            <button type="button" onClick={() => onRetry(state.retry)}>
+              {t('retry')}
+            </button>
+            <button type="button" className="button-secondary" onClick={onDismiss}>
+              {t('dismiss')}
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,292 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import type { Agreement } from '../lib/agreements/agreement';
+import { ingest, uniqueAgreement } from './support/agreements';
+import { parseCsv } from './support/csv';
+import { expectHydrated } from './support/hydration';
+import { ingestLots } from './support/relay';
+import { authStatePath, demoAccount } from './support/servers';
+
+// The back office (contract §12): four-eyes approval by two people, bulk decisions, reopening,
+// the export and the sale report, as staff use them. The demo account is an admin; `clerk` a clerk.
+test.use({ storageState: authStatePath });
+
+const clerkAccount = { loginId: 'clerk', password: demoAccount.password };
+/** EUR 150,000.00: above the default threshold of 100,000, so two approvals. */
+const aboveThreshold = 15_000_000;
+
+/** A second browser, signed in as the clerk (its cookie shared with the page). */
+async function clerkPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    storageState: { cookies: [], origins: [] },
+  });
+  const response = await context.request.post('/api/auth/sign-in', {
+    data: clerkAccount,
+    headers: { origin: new URL(baseURL).origin },
+  });
+  expect(response.status()).toBe(200);
+  return context.newPage();
+}
+
+/** A decision sent straight to the API as the demo admin, as another screen would. */
+async function decideByApi(
+  request: APIRequestContext,
+  baseURL: string,
+  id: string,
+  data: Record<string, unknown>,
+) {
+  const response = await request.post(`/api/agreements/${id}/decision`, {
+    data,
+    headers: { origin: new URL(baseURL).origin },
+  });
+  expect(response.status()).toBe(200);
+}
+
+async function rowOf(page: Page, lotTitle: string) {
+  await page.goto(`/agreements?q=${encodeURIComponent(lotTitle)}`);
+  const row = page.locator('[data-agreement-id]').filter({ hasText: lotTitle });
+  await expect(row).toHaveCount(1);
+  await expectHydrated(row);
+  return row;
+}
+
+async function confirmInDialog(page: Page, name: RegExp, button: string, reason?: string) {
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  if (reason) await dialog.getByRole('textbox').fill(reason);
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a clerk and an admin in two browsers complete a four-eyes approval', async ({
+  browser,
+  baseURL,
+  page,
+  request,
+}) => {
+  const item = uniqueAgreement({ amount: aboveThreshold });
+  await ingest(request, [item]);
+
+  const clerk = await clerkPage(browser, baseURL!);
+  const clerkRow = await rowOf(clerk, item.lotTitle);
+  await expect(clerkRow).toContainText('0 of 2 approvals');
+  await clerkRow.getByRole('button', { name: /^Approve:/ }).click();
+  const dialog = clerk.getByRole('dialog', { name: 'Approve this agreement?' });
+  await expect(dialog).toContainText('needs two approvals: yours is the first');
+  await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(clerk.getByRole('status').filter({ hasText: 'First approval given' })).toBeVisible();
+  await expect(clerkRow).toContainText('1 of 2 approvals · First approval by');
+  await expect(clerkRow.getByText('Pending', { exact: true })).toBeVisible();
+  // The clerk may not give the second approval, and is told why there is no button.
+  await expect(clerkRow.getByRole('button', { name: /^Approve:/ })).toHaveCount(0);
+  await expect(clerkRow).toContainText("Waiting for another account's approval");
+
+  const adminRow = await rowOf(page, item.lotTitle);
+  await expect(adminRow).toContainText('1 of 2 approvals');
+  await adminRow.getByRole('button', { name: /^Approve:/ }).click();
+  await confirmInDialog(page, /Approve this agreement/, 'Approve');
+  await expect(adminRow.getByText('Approved', { exact: true })).toBeVisible();
+
+  const history = await request.get(
+    `/api/agreements/${(await adminRow.getAttribute('data-agreement-id'))!}`,
+  );
+  const { agreement, decisions } = (await history.json()) as {
+    agreement: Agreement;
+    decisions: { decidedBy: string; statusAfter: string }[];
+  };
+  expect(agreement).toMatchObject({ status: 'approved', requiredApprovals: 2 });
+  expect(agreement.approvals.map((approval) => approval.by)).toEqual(['clerk', 'demo']);
+  expect(decisions.map((entry) => [entry.decidedBy, entry.statusAfter])).toEqual([
+    ['clerk', 'pending'],
+    ['demo', 'approved'],
+  ]);
+  await clerk.context().close();
+});
+
+test('bulk approve 20 by keyboard: one changed meanwhile is shown as a conflict, the rest approved', async ({
+  baseURL,
+  page,
+  request,
+}) => {
+  const sale = `e2e-bulk-${randomUUID().slice(0, 8)}`;
+  const stored = await ingest(
+    request,
+    Array.from({ length: 20 }, () => uniqueAgreement({ auctionId: sale })),
+  );
+  await page.goto(`/agreements?sale=${sale}`);
+  const rows = page.locator('[data-agreement-id]');
+  await expect(rows).toHaveCount(20);
+  await expectHydrated(rows.first());
+  await expect(page.getByText('20 agreements match')).toBeVisible();
+
+  const selectAll = page.getByRole('checkbox', { name: 'Select all on this page' });
+  await selectAll.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: 'Approve 20 selected' })).toBeVisible();
+
+  // Someone else decides one of them while this page still shows it pending.
+  const stale = stored[7]!;
+  await decideByApi(request, baseURL!, stale.id, {
+    decision: 'reject',
+    reason: 'Decided elsewhere',
+    version: stale.version,
+  });
+
+  await page.getByRole('button', { name: 'Approve 20 selected' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Approve 20 agreements?' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Control+Enter');
+  const summary = page.locator('[data-kind="bulk-done"]');
+  await expect(summary).toContainText('20 decisions sent: 19 approved, 1 changed elsewhere.');
+  await expect(summary).toBeFocused();
+  const staleRow = page.locator(`[data-agreement-id="${stale.id}"]`);
+  await expect(staleRow.locator('[data-outcome="conflict"]')).toHaveText(
+    'Conflict: changed elsewhere',
+  );
+  await expect(staleRow.getByText('Rejected', { exact: true })).toBeVisible();
+  await expect(page.locator('[data-outcome="approved"]')).toHaveCount(19);
+
+  const approved = await request.get(`/api/agreements?status=approved&sale=${sale}&limit=100`);
+  expect(((await approved.json()) as { total: number }).total).toBe(19);
+});
+
+test('a supervisor or admin reopens a decision with a reason; the row is pending again', async ({
+  baseURL,
+  page,
+  request,
+}) => {
+  const item = uniqueAgreement();
+  const [stored] = await ingest(request, [item]);
+  await decideByApi(request, baseURL!, stored!.id, { decision: 'approve', version: 1 });
+  await page.goto(`/agreements?status=approved&q=${encodeURIComponent(item.lotTitle)}`);
+  const row = page.locator('[data-agreement-id]').filter({ hasText: item.lotTitle });
+  await expectHydrated(row);
+  await row.getByRole('button', { name: /^Reopen:/ }).click();
+  await confirmInDialog(page, /Reopen this agreement/, 'Reopen', 'Paddle misread');
+  await expect(page.getByRole('status').filter({ hasText: 'is pending again' })).toBeVisible();
+  await expect(row.getByText('Pending', { exact: true })).toBeVisible();
+  const history = await (await request.get(`/api/agreements/${stored!.id}`)).json();
+  expect(history.decisions.at(-1)).toMatchObject({ decision: 'reopen', reason: 'Paddle misread' });
+});
+
+test('the export downloads a CSV that reads back equal to the list', async ({ page, request }) => {
+  const sale = `e2e-export-${randomUUID().slice(0, 8)}`;
+  await ingest(request, [
+    uniqueAgreement({ auctionId: sale, buyer: '=HYPERLINK("x")', amount: 100_050 }),
+    uniqueAgreement({
+      auctionId: sale,
+      lotTitle: `Lamp, "brass" ${randomUUID().slice(0, 4)}`,
+      currency: 'JPY',
+      amount: 98_000,
+    }),
+    uniqueAgreement({ auctionId: sale, amount: 1_234_500 }),
+  ]);
+  await page.goto(`/agreements?sale=${sale}&sort=-amount`);
+  await expectHydrated(page.locator('[data-agreement-id]').first());
+  const listed = (await (
+    await request.get(`/api/agreements?sale=${sale}&sort=-amount&limit=100`)
+  ).json()) as { items: Agreement[] };
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const { createReadStream } = await import('node:fs');
+  const chunks: Buffer[] = [];
+  for await (const chunk of createReadStream((await download.path())!))
+    chunks.push(chunk as Buffer);
+  const [header, ...records] = parseCsv(Buffer.concat(chunks).toString('utf8'));
+  expect(header).toEqual([
+    'id',
+    'platformId',
+    'auctionId',
+    'lotId',
+    'lotTitle',
+    'buyer',
+    'currency',
+    'amount',
+    'amountMinor',
+    'status',
+    'closedAt',
+    'decidedAt',
+    'decidedBy',
+    'reason',
+  ]);
+  const column = (name: string) => header!.indexOf(name);
+  expect(records.map((record) => record[column('id')])).toEqual(listed.items.map((a) => a.id));
+  for (const [index, record] of records.entries()) {
+    const agreement = listed.items[index]!;
+    expect(record[column('lotTitle')]).toBe(agreement.lotTitle);
+    expect(record[column('amountMinor')]).toBe(String(agreement.amount));
+  }
+  expect(records.map((record) => record[column('amount')])).toEqual([
+    // Largest in minor units first: EUR 12,345.00, EUR 1,000.50, then JPY 98,000.
+    '12345.00',
+    '1000.50',
+    '98000',
+  ]);
+  expect(records.find((r) => r[column('buyer')]!.includes('HYPERLINK'))![column('buyer')]).toBe(
+    `'=HYPERLINK("x")`,
+  );
+});
+
+test('the sale report matches the list, in French too, and axe finds nothing', async ({
+  baseURL,
+  page,
+  request,
+}) => {
+  const sale = `e2e-report-${randomUUID().slice(0, 8)}`;
+  const catalogued = await ingestLots(
+    [1, 2, 3, 4].map((number) => ({
+      auctionId: sale,
+      saleTitle: 'E2E report sale',
+      lotId: `lot-${number}`,
+      lotNumber: number,
+      lotTitle: `Report lot ${number}`,
+      currency: 'EUR',
+      lowEstimate: 100_000,
+      highEstimate: 200_000,
+      reserve: null,
+      scheduledCloseAt: null,
+    })),
+  );
+  expect(catalogued).toBe(200);
+  const [first, second] = await ingest(request, [
+    uniqueAgreement({ auctionId: sale, lotId: 'lot-1', amount: 150_000 }),
+    uniqueAgreement({ auctionId: sale, lotId: 'lot-2', amount: 250_000 }),
+  ]);
+  await decideByApi(request, baseURL!, first!.id, { decision: 'approve', version: 1 });
+  expect(second).toBeDefined();
+
+  await page.goto(`/agreements?sale=${sale}`);
+  await expectHydrated(page.locator('[data-agreement-id]').first());
+  await page.getByRole('link', { name: 'Sale report' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Report: E2E report sale' }),
+  ).toBeVisible();
+  const lots = page.locator('.sale-report__lots');
+  await expect(lots).toContainText('Lots offered4');
+  await expect(lots).toContainText('With an agreement2');
+  await expect(lots).toContainText('Sold rate50%');
+  const eur = page.getByRole('row', { name: /^EUR/ });
+  await expect(eur.getByRole('cell')).toHaveText([
+    '€1,500.00',
+    '€2,500.00',
+    '€0.00',
+    '€2,000.00',
+    '€4,000.00',
+  ]);
+  expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations)).toEqual([]);
+
+  await page.context().addCookies([{ name: 'NEXT_LOCALE', value: 'fr', url: page.url() }]);
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Rapport : E2E report sale' }),
+  ).toBeVisible();
+  await expect(page.getByRole('row', { name: /^EUR/ }).getByRole('cell').first()).toHaveText(
+    '1 500,00 €',
+  );
+});
