@@ -28,7 +28,9 @@ afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function startRelay(options: { now?: () => number; channelCapacity?: number } = {}) {
+async function startRelay(
+  options: { now?: () => number; channelCapacity?: number; storeFlushMs?: number } = {},
+) {
   const relay = createRelay({
     subscribeKey: 'embedded-sub',
     publishKey: 'embedded-pub',
@@ -83,14 +85,15 @@ it('keeps history across a restart, and a subscriber catches up from a cursor ta
 });
 
 it('writes in batches, off the request: nothing on disk at once, all of it soon after', async () => {
-  const { port } = await startRelay();
+  // A batch window long enough that a busy machine cannot reach its end between two publishes.
+  const { port } = await startRelay({ storeFlushMs: 1000 });
   await publish(port, { n: 1 });
   await publish(port, { n: 2 });
   expect(existsSync(bidsFile())).toBe(false);
   await waitFor(
     'the batch on disk',
     () => existsSync(bidsFile()) && fileLines().length === 2,
-    2000,
+    5000,
   );
 });
 

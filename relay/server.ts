@@ -28,6 +28,8 @@ export interface RelayOptions {
   channelCapacity?: number;
   /** Where the channel log is kept across restarts; absent, it lives in memory only. */
   dataDir?: string;
+  /** How long published messages wait to be written to `dataDir` in one batch (default 100 ms). */
+  storeFlushMs?: number;
   now?: () => number;
 }
 
@@ -38,6 +40,7 @@ export function createRelay(options: RelayOptions) {
     ? openChannelStore({
         dir: options.dataDir,
         capacityPerChannel: capacity,
+        flushMs: options.storeFlushMs,
         snapshot: (channel) => log.stored(channel),
       })
     : null;
