@@ -1,13 +1,13 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
-import type { Agreement, AgreementStatus } from '@/lib/agreements/agreement';
+import type { Agreement } from '@/lib/agreements/agreement';
 import { decisionStep, requiredApprovals } from '@/lib/agreements/approval';
 import { serverEnv } from '@/lib/env';
 import type { ActiveSession } from '@/lib/server/auth/sessions';
 import type { Database } from '@/lib/server/db/database';
-import { agreementDecisions, agreements, type StoredApproval } from '@/lib/server/db/schema';
+import type { StoredApproval } from '@/lib/server/db/schema';
 import type { DecisionBody } from './agreement-input';
-import { agreementColumns, toAgreement } from './agreement-row';
+import { toAgreement } from './agreement-row';
+import { changeAgreement, lockAgreement } from './locked-agreement';
 
 export type DecisionResult =
   | { outcome: 'decided'; agreement: Agreement }
@@ -36,11 +36,7 @@ export async function decideAgreement(
   { now = new Date(), thresholds = serverEnv().approvalThresholds } = {},
 ): Promise<DecisionResult> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select(agreementColumns)
-      .from(agreements)
-      .where(eq(agreements.id, id))
-      .for('update');
+    const row = await lockAgreement(tx, id);
     if (!row) return { outcome: 'not_found' };
     const current = toAgreement(row, thresholds);
     if (row.status !== 'pending' || row.version !== body.version)
@@ -63,40 +59,24 @@ export async function decideAgreement(
       displayName: account.displayName,
       at: now.toISOString(),
     };
-    const statusAfter: AgreementStatus = step.kind === 'decide' ? step.status : 'pending';
     // Every approval is kept beside the agreement (and logged); a rejection adds none.
     const approvals = body.decision === 'approve' ? [...row.approvals, approval] : row.approvals;
-    const [updated] = await tx
-      .update(agreements)
-      .set(
-        step.kind === 'first-approval'
-          ? { version: row.version + 1, approvals }
-          : {
-              status: step.status,
-              version: row.version + 1,
-              approvals,
-              decidedAt: now,
-              decidedByAccountId: account.id,
-              decidedBy: account.loginId,
-              decidedByName: account.displayName,
-              reason: body.reason,
-            },
-      )
-      .where(eq(agreements.id, id))
-      .returning(agreementColumns);
-    if (!updated) throw new Error(`The locked agreement ${id} was not updated.`);
-    await tx.insert(agreementDecisions).values({
-      agreementId: id,
-      accountId: account.id,
-      loginId: account.loginId,
-      displayName: account.displayName,
-      decision: body.decision,
-      reason: body.reason,
-      statusBefore: 'pending',
-      statusAfter,
-      versionBefore: row.version,
-      decidedAt: now,
-    });
+    const updated = await changeAgreement(
+      tx,
+      row,
+      step.kind === 'first-approval'
+        ? { approvals }
+        : {
+            status: step.status,
+            approvals,
+            decidedAt: now,
+            decidedByAccountId: account.id,
+            decidedBy: account.loginId,
+            decidedByName: account.displayName,
+            reason: body.reason,
+          },
+      { action: body.decision, reason: body.reason, account, at: now },
+    );
     return { outcome: 'decided', agreement: toAgreement(updated, thresholds) };
   });
 }
