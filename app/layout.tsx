@@ -1,10 +1,13 @@
 import type { Metadata, Viewport } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { cookies, headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { AppShell } from '@/components/app-shell';
 import { reportingMetaName } from '@/lib/errors/reporting-config';
 import { clientReportingConfig } from '@/lib/errors/server-reporting';
+import { sessionCookieName } from '@/lib/server/auth/session-cookie';
+import { themeScript } from '@/lib/theme/theme';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,15 +22,22 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const locale = await getLocale();
+  // The middleware's CSP allows scripts with this request's nonce only.
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
+  // Only whether a session cookie came (no database here): enough to leave "Sign in" out of the
+  // header's first HTML; the browser's stored user decides after that.
+  const sessionHint = (await cookies()).has(sessionCookieName);
 
   return (
-    <html lang={locale}>
+    // The theme script sets data-theme before React hydrates: not a mismatch to report.
+    <html lang={locale} suppressHydrationWarning>
       <head>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
         <meta name={reportingMetaName} content={JSON.stringify(clientReportingConfig())} />
       </head>
       <body>
         <NextIntlClientProvider>
-          <AppShell>{children}</AppShell>
+          <AppShell sessionHint={sessionHint}>{children}</AppShell>
         </NextIntlClientProvider>
       </body>
     </html>

@@ -8,8 +8,17 @@ import { LocaleSync } from './locale-sync';
 import { SessionSync } from './session-sync';
 import { TimeZoneSync } from './time-zone-sync';
 
-/** The frame of every screen; its layout follows the mobile flag (at most 700px wide). */
-export function AppShell({ children }: { children: ReactNode }) {
+/**
+ * The frame of every screen; its layout follows the mobile flag (at most 700px wide).
+ * `sessionHint`: the request carried a session cookie (the header then has no "Sign in").
+ */
+export function AppShell({
+  children,
+  sessionHint = false,
+}: {
+  children: ReactNode;
+  sessionHint?: boolean;
+}) {
   const isMobile = useIsMobile();
 
   return (
@@ -17,7 +26,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <LocaleSync />
       <SessionSync />
       <TimeZoneSync />
-      <AppHeader />
+      <AppHeader sessionHint={sessionHint} />
       <main id="content" className="app-main" tabIndex={-1}>
         {children}
       </main>

@@ -25,6 +25,7 @@ describe('storage keys', () => {
       user: 'gavel.user',
       accessTokenId: 'gavel.accessTokenId',
       locale: 'gavel.locale',
+      theme: 'gavel.theme',
       clientId: 'gavel.clientId',
     });
   });

@@ -8,6 +8,7 @@ export const storageKeys = {
   user: 'gavel.user',
   accessTokenId: 'gavel.accessTokenId',
   locale: 'gavel.locale',
+  theme: 'gavel.theme',
   clientId: 'gavel.clientId',
 } as const;
 
@@ -68,6 +69,9 @@ export const writeAccessTokenId = (id: string | null): void => write(storageKeys
 
 export const readLocalePreference = (): string | null => read(storageKeys.locale);
 export const writeLocalePreference = (locale: string): void => write(storageKeys.locale, locale);
+
+export const readThemePreference = (): string | null => read(storageKeys.theme);
+export const writeThemePreference = (theme: string): void => write(storageKeys.theme, theme);
 
 /** The id this browser uses as its PubNub userId: generated once, then kept. */
 export function readOrCreateClientId(): string {
