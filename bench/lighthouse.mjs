@@ -1,0 +1,150 @@
+// npm run bench:lighthouse: Lighthouse (mobile preset, the `lighthouse` package from npm, pinned)
+// on /sign, /dash (signed in, live bids from the simulator) and /agreements (signed in), in English
+// light and in French dark, against the production build. Figures, never assertions.
+//
+// Lighthouse starts each audit in a new tab of a browser it is given. To audit signed-in pages
+// that browser is Debian's Chromium, started here with a profile this script signs into through
+// the form (Playwright over CDP), so the session cookie and the stored user are there, and
+// Lighthouse runs with --disable-storage-reset to keep them.
+import { chromium } from '@playwright/test';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startConsole } from './console-server.mjs';
+
+const lighthouseVersion = '13.5.0';
+const port = 3340;
+const debuggingPort = 9340;
+const baseUrl = `http://localhost:${port}`;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const browserPath = existsSync(chromium.executablePath())
+  ? chromium.executablePath()
+  : '/usr/bin/chromium';
+
+/** Chromium with a throwaway profile and its DevTools port open, for Lighthouse and Playwright. */
+async function startBrowser() {
+  const profile = mkdtempSync(join(tmpdir(), 'gavel-lighthouse-'));
+  const browser = spawn(
+    browserPath,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      `--remote-debugging-port=${debuggingPort}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${debuggingPort}/json/version`)).ok) break;
+    } catch {
+      // Still starting.
+    }
+    await sleep(250);
+  }
+  return {
+    stop: () => {
+      browser.kill('SIGTERM');
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Through the DevTools port: the profile's language and theme, then (`signIn`) a session. */
+async function prepareProfile({ locale, theme }, { signIn }) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);
+  const context = browser.contexts()[0];
+  await context.addCookies([{ name: 'NEXT_LOCALE', value: locale, url: baseUrl }]);
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/sign`);
+  await page.evaluate((value) => localStorage.setItem('gavel.theme', value), theme);
+  if (signIn) {
+    await page.locator('input[name=loginId]').fill('demo');
+    await page.locator('input[name=password]').fill(process.env.DEMO_PASSWORD ?? 'demo-password');
+    await page.locator('form button[type=submit]').click();
+    await page.waitForURL(/\/dash$/);
+  }
+  await page.close();
+  await browser.close();
+}
+
+function audit(path) {
+  const output = join(tmpdir(), `gavel-lighthouse-${process.pid}.json`);
+  const run = spawnSync(
+    'npx',
+    [
+      '-y',
+      `lighthouse@${lighthouseVersion}`,
+      `${baseUrl}${path}`,
+      `--port=${debuggingPort}`,
+      '--disable-storage-reset',
+      '--only-categories=performance,accessibility,best-practices',
+      '--output=json',
+      `--output-path=${output}`,
+      '--quiet',
+    ],
+    { encoding: 'utf8', env: { ...process.env, CHROME_PATH: browserPath } },
+  );
+  if (run.status !== 0) throw new Error(`lighthouse failed on ${path}: ${run.stderr}`);
+  const report = JSON.parse(readFileSync(output, 'utf8'));
+  rmSync(output, { force: true });
+  const score = (category) => Math.round(report.categories[category].score * 100);
+  const metric = (id) => report.audits[id].numericValue;
+  return {
+    path,
+    finalUrl: report.finalDisplayedUrl,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: Math.round(metric('largest-contentful-paint')),
+    tbtMs: Math.round(metric('total-blocking-time')),
+    cls: Number(metric('cumulative-layout-shift').toFixed(3)),
+  };
+}
+
+/** Every page in both variants (English light, French dark), `runs` times each. */
+export async function measureLighthouse({ runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1) } = {}) {
+  const server = await startConsole({ port, env: { SIMULATOR: 'on', SIMULATOR_RATE: '5' } });
+  const results = [];
+  try {
+    for (const variant of [
+      { locale: 'en', theme: 'light' },
+      { locale: 'fr', theme: 'dark' },
+    ]) {
+      const browser = await startBrowser();
+      try {
+        // /sign as a visitor sees it; then signed in, the two staff screens.
+        await prepareProfile(variant, { signIn: false });
+        for (let run = 0; run < runs; run += 1)
+          results.push({ ...variant, run, ...audit('/sign') });
+        await prepareProfile(variant, { signIn: true });
+        for (let run = 0; run < runs; run += 1)
+          for (const path of ['/dash', '/agreements'])
+            results.push({ ...variant, run, ...audit(path) });
+      } finally {
+        browser.stop();
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  return { lighthouse: lighthouseVersion, loadAverage: loadavg(), results };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const measured = await measureLighthouse();
+  console.info(JSON.stringify(measured, null, 2));
+  console.info(
+    '\n| page | variant | performance | LCP | TBT | CLS | accessibility | best practices |',
+  );
+  console.info('|---|---|---|---|---|---|---|---|');
+  for (const r of measured.results) {
+    console.info(
+      `| \`${r.path}\` | ${r.locale} ${r.theme} | ${r.performance} | ${(r.lcpMs / 1000).toFixed(1)} s | ${r.tbtMs} ms | ${r.cls} | ${r.accessibility} | ${r.bestPractices} |`,
+    );
+  }
+}
