@@ -9,15 +9,15 @@ import { benchAuctionId, benchCatalogue, createBenchRoom, lotOpenings } from './
 import { percentile, startConsole } from './console-server.mjs';
 import { measureFlagsCost } from './flags-cost.mjs';
 
-const port = 3330;
-const baseUrl = `http://localhost:${port}`;
+export const port = 3330;
+export const baseUrl = `http://localhost:${port}`;
 const relayUrl = `http://localhost:${port + 1000}`;
-const salePath = `/dash?sale=${encodeURIComponent(benchAuctionId)}`;
+export const salePath = `/dash?sale=${encodeURIComponent(benchAuctionId)}`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const load = () => +loadavg()[0].toFixed(1);
 
 /** The catalogue, as the platform sends it; the console's embedded platform token. */
-async function ingestCatalogue(catalogue) {
+export async function ingestCatalogue(catalogue) {
   const response = await fetch(`${baseUrl}/api/platform/lots`, {
     method: 'POST',
     headers: {
@@ -31,7 +31,7 @@ async function ingestCatalogue(catalogue) {
 }
 
 /** One message on `bids`, through the relay's publish route (stored in its history). */
-const publish = (message) =>
+export const publish = (message) =>
   fetch(
     `${relayUrl}/publish/embedded-pub/embedded-sub/0/bids/0/${encodeURIComponent(JSON.stringify(message))}?uuid=bench`,
   ).then((response) => response.arrayBuffer());
@@ -41,7 +41,7 @@ const publish = (message) =>
  * bids per lot. At most 32 requests in flight: a lot's bids are about 50 messages apart, so they
  * cannot overtake each other on the way and reach the relay out of order (a `not-higher` flag).
  */
-async function publishAt(room, rate, count) {
+export async function publishAt(room, rate, count) {
   const sentAt = new Map();
   const perLot = {};
   const started = performance.now();
@@ -317,7 +317,7 @@ async function soak(page, client, room, minutes) {
   };
 }
 
-async function signIn(page) {
+export async function signIn(page) {
   await page.goto(`${baseUrl}/sign`);
   await page.getByLabel('Login id').fill('demo');
   await page.getByLabel('Password').fill('demo-password');
@@ -326,7 +326,7 @@ async function signIn(page) {
 }
 
 /** Opens `path` and waits for the live view, caught up with the earlier bids. */
-async function openLive(page, path) {
+export async function openLive(page, path) {
   await page.goto(`${baseUrl}${path}`);
   await page.locator('.connection-chip', { hasText: 'Live' }).waitFor({ timeout: 30_000 });
   await page.locator('[data-testid="earlier-bids"][data-state="loaded"]').waitFor();

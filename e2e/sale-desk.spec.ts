@@ -237,6 +237,10 @@ test('a reload mid-sale shows the same board, and says how many earlier bids it 
 
   await page.reload();
   await waitForLive(page);
+  // The replay goes on in short tasks after the connection is live: wait for its count.
+  await expect(page.getByTestId('earlier-bids')).toHaveText(/Loaded [\d,]+ earlier bids/, {
+    timeout: 15_000,
+  });
   const loaded = await page.getByTestId('earlier-bids').textContent();
   const count = /Loaded ([\d,]+) earlier bids/.exec(loaded ?? '')?.[1]?.replaceAll(',', '');
   expect(Number(count)).toBeGreaterThanOrEqual(60);

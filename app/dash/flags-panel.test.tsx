@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
+import type { StoredBid } from '@/lib/realtime/bid-store';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
 import { acknowledgedFlagsKey } from '@/lib/sales/acknowledged-flags';
 import type { Sale } from '@/lib/sales/lot';
@@ -37,17 +38,32 @@ const flag = (n: number, rule: Flag['rule'] = 'jump'): Flag => ({
   raisedAt: '2026-11-21T10:00:00.000Z',
 });
 
-function renderPanel(flags: Flag[], replaying = false) {
-  const ui = (shown: Flag[], stillReplaying: boolean) => (
+function renderPanel(flags: Flag[], replaying = false, bids: StoredBid[] = []) {
+  const ui = (shown: Flag[], stillReplaying: boolean, held: StoredBid[]) => (
     <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
-      <FlagsPanel flags={shown} sales={sales} bids={[]} replaying={stillReplaying} />
+      <FlagsPanel flags={shown} sales={sales} bids={held} replaying={stillReplaying} />
     </NextIntlClientProvider>
   );
-  const view = render(ui(flags, replaying));
+  const view = render(ui(flags, replaying, bids));
   return {
-    rerender: (shown: Flag[], stillReplaying = false) => view.rerender(ui(shown, stillReplaying)),
+    rerender: (shown: Flag[], stillReplaying = false, held: StoredBid[] = bids) =>
+      view.rerender(ui(shown, stillReplaying, held)),
   };
 }
+
+const storedBid = (n: number, amount: number): StoredBid => ({
+  type: 'bid.placed',
+  v: 1,
+  bidId: `bid-${n}`,
+  auctionId: 'cars-a',
+  lotId: 'mustang',
+  lotTitle: '1967 Ford Mustang Shelby GT500',
+  bidder: 'Paddle 5',
+  amount,
+  currency: 'EUR',
+  placedAt: '2026-11-21T10:00:00.000Z',
+  timetoken: `1763719200000000${n}`,
+});
 
 beforeEach(() => window.localStorage.clear());
 
@@ -100,5 +116,17 @@ describe('FlagsPanel', () => {
     window.localStorage.setItem(acknowledgedFlagsKey, JSON.stringify([flag(1).id]));
     renderPanel([flag(1), flag(2)]);
     expect(screen.getAllByTestId('flag')).toHaveLength(1);
+  });
+
+  it("shows a flag's bids while the store holds them, with the lot's title", () => {
+    const { rerender } = renderPanel([flag(1)], false, [storedBid(1, 150_000)]);
+    const item = screen.getByTestId('flag');
+    expect(item).toHaveTextContent('Lot 7 · 1967 Ford Mustang Shelby GT500 · Cars A');
+    expect(item).toHaveTextContent('1 bid: Paddle 5 €1,500.00');
+    // A later bid leaves the flag as it was; once its bid has left the store, the amount goes.
+    rerender([flag(1)], false, [storedBid(2, 160_000), storedBid(1, 150_000)]);
+    expect(screen.getByTestId('flag')).toHaveTextContent('1 bid: Paddle 5 €1,500.00');
+    rerender([flag(1)], false, [storedBid(2, 160_000)]);
+    expect(screen.getByTestId('flag')).not.toHaveTextContent('€1,500.00');
   });
 });

@@ -1,11 +1,9 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useCallback, useId, useMemo, useState } from 'react';
 import type { StoredBid } from '@/lib/realtime/bid-store';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
-import { flagRules } from '@/lib/sale-desk/flags/flag-rules';
-import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import {
   readAcknowledged,
   withAcknowledged,
@@ -13,6 +11,7 @@ import {
 } from '@/lib/sales/acknowledged-flags';
 import type { Sale } from '@/lib/sales/lot';
 import { lotLabelOf } from '@/lib/sales/sale-view';
+import { FlagCounts, FlagItem } from './flag-item';
 import { ruleKey } from './sale-labels';
 
 const shownFlags = 100;
@@ -34,8 +33,6 @@ export function FlagsPanel({
   replaying: boolean;
 }) {
   const t = useTranslations('SaleDesk');
-  const format = useFormatter();
-  const formatMoney = useFormatMoney();
   const toggleId = useId();
   const [acknowledged, setAcknowledged] = useState<readonly string[]>(readAcknowledged);
   const [showAcknowledged, setShowAcknowledged] = useState(false);
@@ -46,7 +43,7 @@ export function FlagsPanel({
   );
   if (initialIds === null && !replaying) setInitialIds(new Set(flags.map((flag) => flag.id)));
 
-  const acknowledgedSet = new Set(acknowledged);
+  const acknowledgedSet = useMemo(() => new Set(acknowledged), [acknowledged]);
   const fresh = initialIds === null ? [] : flags.filter((flag) => !initialIds.has(flag.id));
   const lotText = (flag: Flag) => {
     const { lotNumber } = lotLabelOf(sales, flag.auctionId, flag.lotId);
@@ -60,18 +57,19 @@ export function FlagsPanel({
           rule: t(ruleKey[fresh[0]!.rule]),
           lot: lotText(fresh[0]!),
         });
-  const counts = new Map(flagRules.map((rule) => [rule, 0]));
-  for (const flag of flags) counts.set(flag.rule, counts.get(flag.rule)! + 1);
   const visible = flags
     .filter((flag) => showAcknowledged || !acknowledgedSet.has(flag.id))
     .slice(0, shownFlags);
-  const bidById = new Map(bids.map((bid) => [bid.bidId, bid]));
+  const bidById = useMemo(() => new Map(bids.map((bid) => [bid.bidId, bid])), [bids]);
 
-  const acknowledge = (id: string) => {
-    const next = withAcknowledged(acknowledged, id);
-    writeAcknowledged(next);
-    setAcknowledged(next);
-  };
+  const acknowledge = useCallback(
+    (id: string) => {
+      const next = withAcknowledged(acknowledged, id);
+      writeAcknowledged(next);
+      setAcknowledged(next);
+    },
+    [acknowledged],
+  );
 
   return (
     <section className="card flags" aria-labelledby="flags-title">
@@ -91,14 +89,7 @@ export function FlagsPanel({
         {announcement}
       </p>
       <h3 className="visually-hidden">{t('flagsCounts')}</h3>
-      <dl className="flag-counts">
-        {flagRules.map((rule) => (
-          <div key={rule}>
-            <dt>{t(ruleKey[rule])}</dt>
-            <dd data-testid={`flag-count-${rule}`}>{format.number(counts.get(rule)!)}</dd>
-          </div>
-        ))}
-      </dl>
+      <FlagCounts flags={flags} />
       {visible.length === 0 ? (
         <p className="empty">{t('flagsEmpty')}</p>
       ) : (
@@ -111,50 +102,18 @@ export function FlagsPanel({
         >
           <ul className="flag-list">
             {visible.map((flag, index) => {
-              const isAcknowledged = acknowledgedSet.has(flag.id);
               const { saleTitle, lotNumber } = lotLabelOf(sales, flag.auctionId, flag.lotId);
-              const title = bidById.get(flag.bidIds.at(-1) ?? '')?.lotTitle;
-              const amounts = flag.bidIds
-                .map((id) => bidById.get(id))
-                .filter((bid) => bid !== undefined)
-                .map((bid) => `${bid.bidder} ${formatMoney(bid.amount, bid.currency)}`);
               return (
-                <li
+                <FlagItem
                   key={flag.id}
-                  className="flag-item"
-                  data-testid="flag"
-                  data-rule={flag.rule}
-                  data-acknowledged={isAcknowledged || undefined}
-                >
-                  <p className="flag-item__head" id={`${toggleId}-flag-${index}`}>
-                    <strong>{t(ruleKey[flag.rule])}</strong> ·{' '}
-                    {lotNumber === undefined
-                      ? t('unnumbered')
-                      : t('lotNumber', { number: lotNumber })}
-                    {title ? ` · ${title}` : ''}
-                    {saleTitle ? ` · ${saleTitle}` : ''}
-                  </p>
-                  <p>
-                    {t('flagPaddles', { paddles: flag.paddles.join(', ') })} ·{' '}
-                    {t('flagBids', { count: flag.bidIds.length })}
-                    {amounts.length > 0 ? `: ${amounts.join(', ')}` : ''} ·{' '}
-                    <time dateTime={flag.raisedAt}>
-                      {format.dateTime(new Date(flag.raisedAt), { timeStyle: 'medium' })}
-                    </time>
-                  </p>
-                  {isAcknowledged ? (
-                    <p className="flag-item__done">{t('acknowledged')}</p>
-                  ) : (
-                    <button
-                      type="button"
-                      className="button-secondary"
-                      aria-describedby={`${toggleId}-flag-${index}`}
-                      onClick={() => acknowledge(flag.id)}
-                    >
-                      {t('acknowledge')}
-                    </button>
-                  )}
-                </li>
+                  flag={flag}
+                  bids={flag.bidIds.map((id) => bidById.get(id)).filter((bid) => bid !== undefined)}
+                  saleTitle={saleTitle}
+                  lotNumber={lotNumber}
+                  acknowledged={acknowledgedSet.has(flag.id)}
+                  headId={`${toggleId}-flag-${index}`}
+                  onAcknowledge={acknowledge}
+                />
               );
             })}
           </ul>

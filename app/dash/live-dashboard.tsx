@@ -1,7 +1,7 @@
 'use client';
 
 import { useSearchParams } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { isReplaying } from '@/lib/realtime/bid-store';
 import { useBidStore } from '@/lib/realtime/use-bid-store';
 import { useRealtime } from '@/lib/realtime/use-realtime';
@@ -36,7 +36,11 @@ export default function LiveDashboard() {
   }, []);
 
   const shownNow = Math.max(now, snapshot.rateEndsAt);
-  const labelOf: BidLabel = (bid) => lotLabelOf(desk.sales, bid.auctionId, bid.lotId);
+  // The same function until the catalogue changes: the feed's rows compare what it answers.
+  const labelOf = useCallback<BidLabel>(
+    (bid) => lotLabelOf(desk.sales, bid.auctionId, bid.lotId),
+    [desk.sales],
+  );
 
   return (
     <div className="live-dashboard">

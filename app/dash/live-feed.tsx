@@ -2,7 +2,7 @@
 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import type { StoredBid } from '@/lib/realtime/bid-store';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import { isNewer } from '@/lib/realtime/timetoken';
@@ -14,6 +14,50 @@ export type BidLabel = (lot: { auctionId: string; lotId: string }) => {
   saleTitle?: string;
 };
 
+/**
+ * One bid's cells. A new bid moves every row down (their positions change), never what a row
+ * says: this part renders once per bid, not once per frame.
+ */
+const FeedRow = memo(function FeedRow({
+  bid,
+  lotNumber,
+  saleTitle,
+}: {
+  bid: StoredBid;
+  lotNumber: number | undefined;
+  saleTitle: string | undefined;
+}) {
+  const t = useTranslations('LiveDashboard');
+  const tDesk = useTranslations('SaleDesk');
+  const format = useFormatter();
+  const formatMoney = useFormatMoney();
+  // Lot number and sale on every row: two lots may share a title (§11).
+  const lotText = tDesk('bidLot', {
+    lot: lotNumber === undefined ? tDesk('unnumbered') : tDesk('lotNumber', { number: lotNumber }),
+    title: bid.lotTitle,
+    sale: saleTitle ?? bid.auctionId,
+  });
+  return (
+    <>
+      <time dateTime={bid.placedAt}>
+        {format.dateTime(new Date(bid.placedAt), { timeStyle: 'medium' })}
+      </time>
+      <span className="feed__lot" title={lotText}>
+        <span className="visually-hidden">{t('lot')}: </span>
+        {lotText}
+      </span>
+      <span className="feed__bidder">
+        <span className="visually-hidden">{t('bidder')}: </span>
+        {bid.bidder}
+      </span>
+      <span className="feed__amount">
+        <span className="visually-hidden">{t('amount')}: </span>
+        {formatMoney(bid.amount, bid.currency)}
+      </span>
+    </>
+  );
+});
+
 /** Newest bids first, virtualized; pausing freezes the list and counts what arrives meanwhile. */
 export function LiveFeed({
   bids,
@@ -23,9 +67,6 @@ export function LiveFeed({
   labelOf?: BidLabel;
 }) {
   const t = useTranslations('LiveDashboard');
-  const tDesk = useTranslations('SaleDesk');
-  const format = useFormatter();
-  const formatMoney = useFormatMoney();
   const isMobile = useIsMobile();
   const [frozen, setFrozen] = useState<readonly StoredBid[] | null>(null);
   const shown = frozen ?? bids;
@@ -82,15 +123,6 @@ export function LiveFeed({
             {virtualizer.getVirtualItems().map((item) => {
               const bid = shown[item.index]!;
               const { lotNumber, saleTitle } = labelOf(bid);
-              // Lot number and sale on every row: two lots may share a title (§11).
-              const lotText = tDesk('bidLot', {
-                lot:
-                  lotNumber === undefined
-                    ? tDesk('unnumbered')
-                    : tDesk('lotNumber', { number: lotNumber }),
-                title: bid.lotTitle,
-                sale: saleTitle ?? bid.auctionId,
-              });
               return (
                 <li
                   key={item.key}
@@ -100,21 +132,7 @@ export function LiveFeed({
                   data-auction-id={bid.auctionId}
                   style={{ transform: `translateY(${item.start}px)`, height: item.size }}
                 >
-                  <time dateTime={bid.placedAt}>
-                    {format.dateTime(new Date(bid.placedAt), { timeStyle: 'medium' })}
-                  </time>
-                  <span className="feed__lot" title={lotText}>
-                    <span className="visually-hidden">{t('lot')}: </span>
-                    {lotText}
-                  </span>
-                  <span className="feed__bidder">
-                    <span className="visually-hidden">{t('bidder')}: </span>
-                    {bid.bidder}
-                  </span>
-                  <span className="feed__amount">
-                    <span className="visually-hidden">{t('amount')}: </span>
-                    {formatMoney(bid.amount, bid.currency)}
-                  </span>
+                  <FeedRow bid={bid} lotNumber={lotNumber} saleTitle={saleTitle} />
                 </li>
               );
             })}

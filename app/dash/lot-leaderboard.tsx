@@ -1,12 +1,55 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { memo } from 'react';
 import type { LotSummary } from '@/lib/realtime/bid-store';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import { useIsMobile } from '@/lib/viewport/use-is-mobile';
 import type { BidLabel } from './live-feed';
 
 const shownLots = 12;
+
+interface LotRowProps {
+  /** The lot board replaces a lot's summary when it changes: the same object reads the same. */
+  lot: LotSummary;
+  lotNumber: number | undefined;
+  saleTitle: string | undefined;
+  isMobile: boolean;
+}
+
+const LotRow = memo(function LotRow({ lot, lotNumber, saleTitle, isMobile }: LotRowProps) {
+  const t = useTranslations('LiveDashboard');
+  const tDesk = useTranslations('SaleDesk');
+  const formatMoney = useFormatMoney();
+  // Lot number and sale beside the title: two sales may offer lots of the same title (§11).
+  const lotText = tDesk('bidLot', {
+    lot: lotNumber === undefined ? tDesk('unnumbered') : tDesk('lotNumber', { number: lotNumber }),
+    title: lot.lotTitle,
+    sale: saleTitle ?? lot.auctionId,
+  });
+  const money = formatMoney(lot.highBid, lot.currency);
+  const status = lot.closed ? t('closed') : t('open');
+
+  return isMobile ? (
+    <li className="lot-card">
+      <p className="lot-card__title">{lotText}</p>
+      <p>
+        {t('highBid')}: {money} · {t('bidCount')}: {lot.bidCount}
+      </p>
+      <p>
+        {t('leader')}: {lot.leader} · {status}
+      </p>
+    </li>
+  ) : (
+    <tr>
+      <th scope="row">{lotText}</th>
+      <td>{money}</td>
+      <td>{lot.bidCount}</td>
+      <td>{lot.leader}</td>
+      <td>{status}</td>
+    </tr>
+  );
+});
 
 /** Per lot: high bid, number of bids, leader; a table when wide, cards at 700px and below. */
 export function LotLeaderboard({
@@ -17,21 +60,20 @@ export function LotLeaderboard({
   labelOf?: BidLabel;
 }) {
   const t = useTranslations('LiveDashboard');
-  const tDesk = useTranslations('SaleDesk');
-  // Lot number and sale beside the title: two sales may offer lots of the same title (§11).
-  const lotText = (lot: LotSummary) => {
-    const { lotNumber, saleTitle } = labelOf(lot);
-    return tDesk('bidLot', {
-      lot:
-        lotNumber === undefined ? tDesk('unnumbered') : tDesk('lotNumber', { number: lotNumber }),
-      title: lot.lotTitle,
-      sale: saleTitle ?? lot.auctionId,
-    });
-  };
-  const formatMoney = useFormatMoney();
   const isMobile = useIsMobile();
   const visible = lots.slice(0, shownLots);
-  const money = (lot: LotSummary) => formatMoney(lot.highBid, lot.currency);
+  const rows = visible.map((lot) => {
+    const { lotNumber, saleTitle } = labelOf(lot);
+    return (
+      <LotRow
+        key={lot.key}
+        lot={lot}
+        lotNumber={lotNumber}
+        saleTitle={saleTitle}
+        isMobile={isMobile}
+      />
+    );
+  });
 
   return (
     <section className="card lots" aria-labelledby="lots-title">
@@ -39,19 +81,7 @@ export function LotLeaderboard({
       {visible.length === 0 ? (
         <p className="empty">{t('lotsEmpty')}</p>
       ) : isMobile ? (
-        <ul className="lot-cards">
-          {visible.map((lot) => (
-            <li key={lot.key} className="lot-card">
-              <p className="lot-card__title">{lotText(lot)}</p>
-              <p>
-                {t('highBid')}: {money(lot)} · {t('bidCount')}: {lot.bidCount}
-              </p>
-              <p>
-                {t('leader')}: {lot.leader} · {lot.closed ? t('closed') : t('open')}
-              </p>
-            </li>
-          ))}
-        </ul>
+        <ul className="lot-cards">{rows}</ul>
       ) : (
         <table>
           <thead>
@@ -63,17 +93,7 @@ export function LotLeaderboard({
               <th scope="col">{t('status')}</th>
             </tr>
           </thead>
-          <tbody>
-            {visible.map((lot) => (
-              <tr key={lot.key}>
-                <th scope="row">{lotText(lot)}</th>
-                <td>{money(lot)}</td>
-                <td>{lot.bidCount}</td>
-                <td>{lot.leader}</td>
-                <td>{lot.closed ? t('closed') : t('open')}</td>
-              </tr>
-            ))}
-          </tbody>
+          <tbody>{rows}</tbody>
         </table>
       )}
     </section>

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AccessGuard } from '@/components/access-guard';
 import { PageHeading } from '@/components/page-heading';
-import { LiveDashboardLoader } from './live-dashboard-loader';
+import { LiveDashboardLoader, LiveDashboardPreload } from './live-dashboard-loader';
 import { ServiceStatus } from './service-status';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -13,10 +13,13 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function DashPage() {
   const t = await getTranslations('Dash');
   return (
-    <AccessGuard route="dash">
-      <PageHeading title={t('title')} lead={t('lead')} />
-      <LiveDashboardLoader />
-      <ServiceStatus />
-    </AccessGuard>
+    <>
+      <LiveDashboardPreload />
+      <AccessGuard route="dash">
+        <PageHeading title={t('title')} lead={t('lead')} />
+        <LiveDashboardLoader />
+        <ServiceStatus />
+      </AccessGuard>
+    </>
   );
 }

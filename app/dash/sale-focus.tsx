@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
+import { useMemo } from 'react';
 import { isReplaying, type BidStoreSnapshot } from '@/lib/realtime/bid-store';
 import type { HistoryPage } from '@/lib/realtime/history-pages';
 import type { SaleDeskSnapshot } from '@/lib/realtime/sale-desk-store';
@@ -34,15 +35,31 @@ export function SaleFocus({
 }) {
   const t = useTranslations('SaleDesk');
   const sale = desk.sales.find((candidate) => candidate.auctionId === auctionId);
-  const rows = saleBoard({
-    sale,
-    auctionId,
-    lots: snapshot.lots,
-    lotStates: desk.lotStates,
-    flags: desk.flags,
-  });
-  const bids = snapshot.bids.filter((bid) => bid.auctionId === auctionId);
-  const flags = desk.flags.filter((flag) => flag.auctionId === auctionId);
+  // Kept across frames while their inputs hold: the flags and the catalogue change far less often
+  // than the bids, and the panels below skip a render when what they are given is the same.
+  const rows = useMemo(
+    () =>
+      saleBoard({
+        sale,
+        auctionId,
+        lots: snapshot.lots,
+        lotStates: desk.lotStates,
+        flags: desk.flags,
+      }),
+    [sale, auctionId, snapshot.lots, desk.lotStates, desk.flags],
+  );
+  const bids = useMemo(
+    () => snapshot.bids.filter((bid) => bid.auctionId === auctionId),
+    [snapshot.bids, auctionId],
+  );
+  const flags = useMemo(
+    () => desk.flags.filter((flag) => flag.auctionId === auctionId),
+    [desk.flags, auctionId],
+  );
+  const figures = useMemo(
+    () => saleFigures(rows, snapshot.bids, auctionId, now),
+    [rows, snapshot.bids, auctionId, now],
+  );
 
   return (
     <>
@@ -55,7 +72,7 @@ export function SaleFocus({
         </h2>
         <p className="sale-focus__lead">{t('focusLead')}</p>
       </section>
-      <SaleKpis figures={saleFigures(rows, snapshot.bids, auctionId, now)} />
+      <SaleKpis figures={figures} />
       {lotId !== null && (
         <LotPanel
           key={lotId}

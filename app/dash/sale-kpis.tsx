@@ -1,45 +1,49 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
+import { memo } from 'react';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
-import type { SaleFigures } from '@/lib/sales/sale-view';
+import { sameFigures, type SaleFigures } from '@/lib/sales/sale-view';
 
 /** The focused sale's figures, each saying exactly what it sums (docs/product-contract.md §11). */
-export function SaleKpis({ figures }: { figures: SaleFigures }) {
-  const t = useTranslations('SaleDesk');
-  const tLive = useTranslations('LiveDashboard');
-  const format = useFormatter();
-  const formatMoney = useFormatMoney();
+export const SaleKpis = memo(
+  function SaleKpis({ figures }: { figures: SaleFigures }) {
+    const t = useTranslations('SaleDesk');
+    const tLive = useTranslations('LiveDashboard');
+    const format = useFormatter();
+    const formatMoney = useFormatMoney();
 
-  return (
-    <section className="kpis" aria-label={tLive('kpisTitle')}>
-      <dl>
-        <div className="kpi">
-          <dt>{tLive('bidsLastMinute')}</dt>
-          <dd data-testid="sale-bids-last-minute">{format.number(figures.bidsLastMinute)}</dd>
-        </div>
-        <div className="kpi">
-          <dt>{tLive('openLots')}</dt>
-          <dd>{format.number(figures.openLots)}</dd>
-        </div>
-        <div className="kpi">
-          <dt>{t('soldLotsLabel')}</dt>
-          <dd>{format.number(figures.soldLots)}</dd>
-        </div>
-        {figures.hammer.size === 0 ? (
+    return (
+      <section className="kpis" aria-label={tLive('kpisTitle')}>
+        <dl>
           <div className="kpi">
-            <dt>{t('hammerTotal', { currency: '—' })}</dt>
-            <dd>{t('noHammer')}</dd>
+            <dt>{tLive('bidsLastMinute')}</dt>
+            <dd data-testid="sale-bids-last-minute">{format.number(figures.bidsLastMinute)}</dd>
           </div>
-        ) : (
-          [...figures.hammer].map(([currency, total]) => (
-            <div className="kpi" key={currency}>
-              <dt>{t('hammerTotal', { currency })}</dt>
-              <dd>{formatMoney(total, currency)}</dd>
+          <div className="kpi">
+            <dt>{tLive('openLots')}</dt>
+            <dd>{format.number(figures.openLots)}</dd>
+          </div>
+          <div className="kpi">
+            <dt>{t('soldLotsLabel')}</dt>
+            <dd>{format.number(figures.soldLots)}</dd>
+          </div>
+          {figures.hammer.size === 0 ? (
+            <div className="kpi">
+              <dt>{t('hammerTotal', { currency: '—' })}</dt>
+              <dd>{t('noHammer')}</dd>
             </div>
-          ))
-        )}
-      </dl>
-    </section>
-  );
-}
+          ) : (
+            [...figures.hammer].map(([currency, total]) => (
+              <div className="kpi" key={currency}>
+                <dt>{t('hammerTotal', { currency })}</dt>
+                <dd>{formatMoney(total, currency)}</dd>
+              </div>
+            ))
+          )}
+        </dl>
+      </section>
+    );
+  },
+  (a, b) => sameFigures(a.figures, b.figures),
+);

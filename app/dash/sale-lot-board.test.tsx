@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import type { SaleLotRow } from '@/lib/sales/sale-view';
@@ -73,6 +73,41 @@ describe('SaleLotBoard', () => {
   it('counts down to a known close', () => {
     renderBoard([row(1, { closesAt: new Date(Date.now() + 90_500).toISOString() })]);
     expect(screen.getByTestId('board-lot')).toHaveTextContent(/in 1:(30|31)/);
+  });
+
+  it('moves the countdown and the time since the last bid on every second, bids or not', () => {
+    jest.useFakeTimers();
+    try {
+      renderBoard([
+        row(1, {
+          closesAt: new Date(Date.now() + 90_500).toISOString(),
+          lastBidAt: Date.now() - 5_000,
+        }),
+      ]);
+      expect(screen.getByTestId('board-lot')).toHaveTextContent(/in 1:31/);
+      expect(screen.getByTestId('board-lot')).toHaveTextContent('5 seconds ago');
+      act(() => jest.advanceTimersByTime(2_000));
+      expect(screen.getByTestId('board-lot')).toHaveTextContent(/in 1:29/);
+      expect(screen.getByTestId('board-lot')).toHaveTextContent('7 seconds ago');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('shows the new figures of the row a bid changed, in the same row element', () => {
+    const view = renderBoard([row(1), row(2, { highBid: 120_000, bidCount: 1 })]);
+    const [, before] = screen.getAllByTestId('board-lot');
+    view.rerender(
+      <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
+        <SaleLotBoard
+          rows={[row(1), row(2, { highBid: 130_000, bidCount: 2, leader: 'Paddle 9' })]}
+        />
+      </NextIntlClientProvider>,
+    );
+    const [, after] = screen.getAllByTestId('board-lot');
+    expect(after).toBe(before);
+    expect(after).toHaveTextContent('€1,300.00');
+    expect(after).toHaveTextContent('Paddle 9');
   });
 
   it('is cards, not a table, at 700px and below', () => {

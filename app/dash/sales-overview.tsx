@@ -2,11 +2,50 @@
 
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
+import { memo } from 'react';
 import type { BidStoreSnapshot } from '@/lib/realtime/bid-store';
 import type { SaleDeskSnapshot } from '@/lib/realtime/sale-desk-store';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
-import { saleBoard, saleFigures } from '@/lib/sales/sale-view';
+import type { Sale } from '@/lib/sales/lot';
+import { sameFigures, saleBoard, saleFigures, type SaleFigures } from '@/lib/sales/sale-view';
 import { saleHref } from './sale-labels';
+
+interface SaleItemProps {
+  sale: Sale;
+  figures: SaleFigures;
+}
+
+// The figures are computed again on every frame that brings a bid; the item renders again only
+// when they read differently.
+const SaleItem = memo(
+  function SaleItem({ sale, figures }: SaleItemProps) {
+    const t = useTranslations('SaleDesk');
+    const formatMoney = useFormatMoney();
+    return (
+      <li className="sale-item" data-testid="sale">
+        <Link href={saleHref(sale.auctionId)} className="sale-item__title">
+          {sale.saleTitle}
+        </Link>
+        <p>
+          {t('saleOpenLots', { count: figures.openLots })} ·{' '}
+          {t('saleBidsLastMinute', { count: figures.bidsLastMinute })} ·{' '}
+          {t('saleSoldLots', { count: figures.soldLots })}
+        </p>
+        <p>
+          {figures.hammer.size === 0
+            ? t('noHammer')
+            : [...figures.hammer]
+                .map(
+                  ([currency, total]) =>
+                    `${t('hammerTotal', { currency })}: ${formatMoney(total, currency)}`,
+                )
+                .join(' · ')}
+        </p>
+      </li>
+    );
+  },
+  (a: SaleItemProps, b: SaleItemProps) => a.sale === b.sale && sameFigures(a.figures, b.figures),
+);
 
 /** Every sale of the catalogue with its live figures; each links to its focus (`?sale=ID`). */
 export function SalesOverview({
@@ -19,7 +58,6 @@ export function SalesOverview({
   now: number;
 }) {
   const t = useTranslations('SaleDesk');
-  const formatMoney = useFormatMoney();
 
   return (
     <section className="card sales" aria-labelledby="sales-title">
@@ -37,28 +75,7 @@ export function SalesOverview({
               flags: [],
             });
             const figures = saleFigures(rows, snapshot.bids, sale.auctionId, now);
-            return (
-              <li key={sale.auctionId} className="sale-item" data-testid="sale">
-                <Link href={saleHref(sale.auctionId)} className="sale-item__title">
-                  {sale.saleTitle}
-                </Link>
-                <p>
-                  {t('saleOpenLots', { count: figures.openLots })} ·{' '}
-                  {t('saleBidsLastMinute', { count: figures.bidsLastMinute })} ·{' '}
-                  {t('saleSoldLots', { count: figures.soldLots })}
-                </p>
-                <p>
-                  {figures.hammer.size === 0
-                    ? t('noHammer')
-                    : [...figures.hammer]
-                        .map(
-                          ([currency, total]) =>
-                            `${t('hammerTotal', { currency })}: ${formatMoney(total, currency)}`,
-                        )
-                        .join(' · ')}
-                </p>
-              </li>
-            );
+            return <SaleItem key={sale.auctionId} sale={sale} figures={figures} />;
           })}
         </ul>
       )}

@@ -33,8 +33,14 @@ export interface RealtimeConnection {
 const presenceTimeoutSeconds = 20;
 /** Past this the first load gives up on history and shows the live bids it held back. */
 const earlierDeadlineMs = 15_000;
-/** Messages replayed per task on first load. */
-const replaySlice = 250;
+/**
+ * Replay work per task on first load: under a long task (50 ms), and few tasks, since the page
+ * renders between two of them (250 messages a task made 8 renders of the whole board for 2,000
+ * messages, half a second of the way to a caught-up board; docs/benchmarks.md).
+ */
+const replayBudgetMs = 30;
+/** Messages ingested between two looks at the clock. */
+const replayStep = 50;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -145,16 +151,19 @@ export function connectRealtime(
     } finally {
       limit.clear();
     }
-    // Replayed in slices, a task each, so the page keeps painting (2,000 messages in one task
-    // took 100-180 ms, docs/benchmarks.md); what arrives meanwhile is held back, after them.
+    // Replayed in slices of about `replayBudgetMs`, a task each, so the page keeps painting;
+    // what arrives meanwhile is held back, after them.
     heldBack = [];
     let bids = 0;
+    let taskStartedAt = performance.now();
     for (const run of runs) {
-      for (let start = 0; start < run.messages.length; start += replaySlice) {
+      for (let start = 0; start < run.messages.length; start += replayStep) {
         if (machine.stopped) return;
-        const added = store.ingest(run.messages.slice(start, start + replaySlice));
+        const added = store.ingest(run.messages.slice(start, start + replayStep));
         if (run.historical) bids += added;
+        if (performance.now() - taskStartedAt < replayBudgetMs) continue;
         await nextTask();
+        taskStartedAt = performance.now();
       }
     }
     if (machine.stopped) return;

@@ -33,6 +33,16 @@ export interface SaleLotRow {
   flags: number;
 }
 
+/**
+ * Whether two board rows show the same: every field of a row is a string, a number or null, so
+ * the board re-renders only the rows a frame's bids changed (saleBoard builds new rows each time).
+ */
+export function sameRow(a: SaleLotRow, b: SaleLotRow): boolean {
+  if (a === b) return true;
+  for (const key of Object.keys(a) as (keyof SaleLotRow)[]) if (a[key] !== b[key]) return false;
+  return true;
+}
+
 export interface SaleBoardInput {
   sale: Sale | undefined;
   auctionId: string;
@@ -173,9 +183,48 @@ export function saleFigures(
   };
 }
 
+/** Whether two sets of figures read the same (a frame's bids rarely change them). */
+export function sameFigures(a: SaleFigures, b: SaleFigures): boolean {
+  if (a === b) return true;
+  if (
+    a.openLots !== b.openLots ||
+    a.bidsLastMinute !== b.bidsLastMinute ||
+    a.soldLots !== b.soldLots ||
+    a.hammer.size !== b.hammer.size
+  )
+    return false;
+  for (const [currency, total] of a.hammer) if (b.hammer.get(currency) !== total) return false;
+  return true;
+}
+
+/** Lot numbers by lot id and the title of each sale, built once per catalogue. */
+interface SaleLabels {
+  saleTitle: string;
+  lotNumbers: Map<string, number>;
+}
+
+// Every feed row, board row and flag asks for its label on every frame; the catalogue changes
+// only when it is loaded again (a new array), so its index is built once and kept with it.
+const labelIndexes = new WeakMap<readonly Sale[], Map<string, SaleLabels>>();
+
+function labelIndex(sales: readonly Sale[]): Map<string, SaleLabels> {
+  let index = labelIndexes.get(sales);
+  if (index) return index;
+  index = new Map();
+  for (const sale of sales) {
+    // The first sale and lot of an id win, as a search from the start would find them.
+    if (index.has(sale.auctionId)) continue;
+    const lotNumbers = new Map<string, number>();
+    for (const lot of sale.lots)
+      if (!lotNumbers.has(lot.lotId)) lotNumbers.set(lot.lotId, lot.lotNumber);
+    index.set(sale.auctionId, { saleTitle: sale.saleTitle, lotNumbers });
+  }
+  labelIndexes.set(sales, index);
+  return index;
+}
+
 /** The lot number and sale title a bid row shows; undefined parts are not catalogued yet. */
 export function lotLabelOf(sales: readonly Sale[], auctionId: string, lotId: string) {
-  const sale = sales.find((candidate) => candidate.auctionId === auctionId);
-  const lot = sale?.lots.find((candidate) => candidate.lotId === lotId);
-  return { saleTitle: sale?.saleTitle, lotNumber: lot?.lotNumber };
+  const sale = labelIndex(sales).get(auctionId);
+  return { saleTitle: sale?.saleTitle, lotNumber: sale?.lotNumbers.get(lotId) };
 }

@@ -1,0 +1,137 @@
+'use client';
+
+import Link from 'next/link';
+import { useFormatter, useTranslations } from 'next-intl';
+import { createContext, memo, use } from 'react';
+import { useFormatMoney } from '@/lib/i18n/use-format-money';
+import { sameRow, type LotPhase, type SaleLotRow } from '@/lib/sales/sale-view';
+import { lotHref, reserveKey } from './sale-labels';
+
+// One lot of the sale focus's board (sale-lot-board.tsx), as a table row or, on a phone, a card.
+// Each renders again only when its own figures change.
+
+/** `m:ss` (or `h:mm:ss`) left until `closesAt`; the clerk reads it at a glance. */
+function clock(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+// The board's clock, read only by the two cells that change with it: a tick re-renders those
+// cells, not the 50 rows around them (a row re-renders when its own figures change).
+export const NowContext = createContext(0);
+
+/** "Time since the last bid", moving on every second. */
+function LastBid({ at }: { at: number | null }) {
+  const t = useTranslations('SaleDesk');
+  const format = useFormatter();
+  const now = use(NowContext);
+  return at === null ? t('noValue') : format.relativeTime(at, Math.max(now, at));
+}
+
+/** The countdown to a known close, from the catalogue on, before the lot opens too. */
+function Closes({ closesAt, phase }: { closesAt: string | null; phase: LotPhase }) {
+  const t = useTranslations('SaleDesk');
+  const now = use(NowContext);
+  if (phase === 'closed' || closesAt === null) return t('noValue');
+  const closesAtMs = Date.parse(closesAt);
+  return closesAtMs > now ? t('closesIn', { time: clock(closesAtMs - now) }) : t('closingNow');
+}
+
+interface RowProps {
+  row: SaleLotRow;
+  /** The row's phase as of the board's clock (an upcoming lot past its close has closed). */
+  phase: LotPhase;
+}
+
+const sameRowProps = (a: RowProps, b: RowProps) => a.phase === b.phase && sameRow(a.row, b.row);
+
+/** What both layouts show of a row, in the current language. */
+function useCells({ row, phase }: RowProps) {
+  const t = useTranslations('SaleDesk');
+  const tLive = useTranslations('LiveDashboard');
+  const formatMoney = useFormatMoney();
+  return {
+    title: (
+      <>
+        {/* Lot links are not prefetched: a board of 50 lots would fetch 50 views of this same
+            page while the earlier bids load, on the clerk's phone. */}
+        <Link href={lotHref(row.auctionId, row.lotId)} prefetch={false}>
+          {row.lotTitle}
+        </Link>
+        {row.flags > 0 && <span className="flag-badge"> {t('flagged', { count: row.flags })}</span>}
+      </>
+    ),
+    estimate:
+      row.lowEstimate === null || row.highEstimate === null
+        ? t('noValue')
+        : t('estimateRange', {
+            low: formatMoney(row.lowEstimate, row.currency),
+            high: formatMoney(row.highEstimate, row.currency),
+          }),
+    highBid: row.highBid === null ? t('noValue') : formatMoney(row.highBid, row.currency),
+    leader: row.leader ?? t('noValue'),
+    reserve: row.reserve === null ? t('reserveUnknown') : t(reserveKey[row.reserve]),
+    status:
+      phase === 'upcoming' ? t('upcoming') : phase === 'open' ? tLive('open') : tLive('closed'),
+  };
+}
+
+export const BoardRow = memo(function BoardRow(props: RowProps) {
+  const t = useTranslations('SaleDesk');
+  const { row, phase } = props;
+  const c = useCells(props);
+  return (
+    <tr data-testid="board-lot" data-lot-id={row.lotId} data-flagged={row.flags > 0 || undefined}>
+      <td>{row.lotNumber === null ? t('noValue') : String(row.lotNumber)}</td>
+      <th scope="row">{c.title}</th>
+      <td>{c.estimate}</td>
+      <td>{c.highBid}</td>
+      <td>{row.bidCount}</td>
+      <td>{c.leader}</td>
+      <td data-reserve={row.reserve ?? undefined}>{c.reserve}</td>
+      <td>
+        <LastBid at={row.lastBidAt} />
+      </td>
+      <td>
+        <Closes closesAt={row.closesAt} phase={phase} />
+      </td>
+      <td>{c.status}</td>
+    </tr>
+  );
+}, sameRowProps);
+
+export const BoardCard = memo(function BoardCard(props: RowProps) {
+  const t = useTranslations('SaleDesk');
+  const tLive = useTranslations('LiveDashboard');
+  const { row, phase } = props;
+  const c = useCells(props);
+  return (
+    <li
+      className="lot-card"
+      data-testid="board-lot"
+      data-lot-id={row.lotId}
+      data-flagged={row.flags > 0 || undefined}
+    >
+      <p className="lot-card__title">
+        {row.lotNumber === null ? t('unnumbered') : t('lotNumber', { number: row.lotNumber })} ·{' '}
+        {c.title}
+      </p>
+      <p>
+        {t('estimate')}: {c.estimate}
+      </p>
+      <p>
+        {tLive('highBid')}: {c.highBid} · {tLive('bidCount')}: {row.bidCount} · {tLive('leader')}:{' '}
+        {c.leader}
+      </p>
+      <p>
+        {t('reserve')}: {c.reserve} · {t('lastBid')}: <LastBid at={row.lastBidAt} />
+      </p>
+      <p>
+        {c.status} · {t('closes')}: <Closes closesAt={row.closesAt} phase={phase} />
+      </p>
+    </li>
+  );
+}, sameRowProps);
