@@ -54,14 +54,24 @@ export function ServiceStatus() {
     text = t('ok', { time: format.dateTime(check.at, { timeStyle: 'medium' }) });
   else text = t('failed', { reason: errorText(check.error) });
 
+  // Staff need it only when it is bad: a small line at the foot of the page while the service
+  // answers, a card that stands out when it does not.
+  const failed = check.state === 'failed';
   return (
-    <section className="card service-status" aria-labelledby="service-status-title">
-      <h2 id="service-status-title">{t('title')}</h2>
+    <section
+      className={failed ? 'card service-status' : 'service-status'}
+      data-state={check.state}
+      aria-labelledby="service-status-title"
+    >
+      <h2 id="service-status-title" className={failed ? undefined : 'visually-hidden'}>
+        {t('title')}
+      </h2>
       <p role="status" data-state={check.state}>
         {text}
       </p>
       <button
         type="button"
+        className={failed ? undefined : 'button-secondary'}
         onClick={() => {
           setCheck({ state: 'checking' });
           runCheck(false);
