@@ -290,3 +290,56 @@ test('the sale report matches the list, in French too, and axe finds nothing', a
     '1 500,00 €',
   );
 });
+
+for (const width of [375, 1440]) {
+  test(`at ${width}px in French the selection, a four-eyes row and the report fit and pass axe`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const sale = `e2e-fit-${width}-${randomUUID().slice(0, 8)}`;
+    expect(
+      await ingestLots(
+        [1, 2].map((number) => ({
+          auctionId: sale,
+          saleTitle: `Vente d’essai ${width}`,
+          lotId: `lot-${number}`,
+          lotNumber: number,
+          lotTitle: `Lot d’essai ${number}`,
+          currency: 'EUR',
+          lowEstimate: 100_000,
+          highEstimate: 20_000_000,
+          reserve: null,
+          scheduledCloseAt: null,
+        })),
+      ),
+    ).toBe(200);
+    await ingest(request, [
+      uniqueAgreement({ auctionId: sale, lotId: 'lot-1', amount: aboveThreshold }),
+      uniqueAgreement({ auctionId: sale, lotId: 'lot-2' }),
+    ]);
+    await context.addCookies([{ name: 'NEXT_LOCALE', value: 'fr', url: baseURL! }]);
+    await page.setViewportSize({ width, height: 900 });
+
+    await page.goto(`/agreements?sale=${sale}`);
+    await expectHydrated(page.locator('[data-agreement-id]').first());
+    await expect(page.getByText('2 accords correspondent')).toBeVisible();
+    await expect(page.getByText('0 approbation(s) sur 2')).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Tout sélectionner sur cette page' }).check();
+    await expect(page.getByRole('button', { name: 'Approuver les 2 sélectionnés' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    await page.getByRole('link', { name: 'Rapport de vente' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Rapport : Vente d’essai ${width}` }),
+    ).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+}
