@@ -6,10 +6,7 @@ import { reportError } from '@/lib/errors/client-reporter';
 import { negotiateClientLocale } from '@/lib/i18n/negotiate';
 import type { Locale } from '@/lib/i18n/locales';
 import { readLocalePreference } from '@/lib/storage/stored-values';
-import en from '@/messages/en.json';
-import fr from '@/messages/fr.json';
-
-const texts: Record<Locale, typeof en.GlobalError> = { en: en.GlobalError, fr: fr.GlobalError };
+import { globalErrorTexts as texts } from '@/lib/i18n/global-error-texts';
 
 const subscribeToNothing = () => () => undefined;
 const browserLocale = (): Locale =>

@@ -1,10 +1,17 @@
 // Sign-in latency, GET /api/auth/me throughput under autocannon, and the edge check's cost,
-// against a production build with an embedded PGlite database in a temporary DATA_DIR.
+// against a production build with an embedded PGlite database in a temporary DATA_DIR. The
+// throughput is set beside a bare Next 16 route handler's, loaded the same way in the same run.
 import autocannon from 'autocannon';
 import { jwtVerify, SignJWT } from 'jose';
+import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { createBareApp, startNext, timedBuild } from './bare-next-app.mjs';
 import { percentile, startConsole } from './console-server.mjs';
 
 const port = 3320;
+const barePort = 3322;
+// Phone goal of issue 12: /api/auth/me at no less than this share of a bare handler's req/s.
+const meOverBareGoal = 0.5;
 const baseUrl = `http://localhost:${port}`;
 const headers = { origin: baseUrl, 'content-type': 'application/json' };
 
@@ -30,13 +37,44 @@ async function signInLatency(rounds) {
   };
 }
 
-function loadMe(cookie, seconds) {
+/** autocannon with the settings every throughput figure here shares: 10 connections. */
+function load(url, { seconds, headers = {} }) {
   return new Promise((resolve, reject) => {
-    autocannon(
-      { url: `${baseUrl}/api/auth/me`, connections: 10, duration: seconds, headers: { cookie } },
-      (error, result) => (error ? reject(error) : resolve(result)),
+    autocannon({ url, connections: 10, duration: seconds, headers }, (error, result) =>
+      error ? reject(error) : resolve(result),
     );
   });
+}
+
+function throughput(result, seconds) {
+  return {
+    connections: 10,
+    seconds,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** A built bare Next 16 app serving GET /api/ping; `stop()` ends it and removes the app. */
+async function startBareApp() {
+  const dir = createBareApp();
+  try {
+    timedBuild(dir);
+    const server = await startNext(dir, { port: barePort, readyPath: '/api/ping' });
+    return {
+      url: `${server.baseUrl}/api/ping`,
+      stop: async () => {
+        await server.stop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /** What the middleware does per request to /sign or /dash: one HS256 verification. */
@@ -52,25 +90,54 @@ async function edgeCheckMicroseconds(iterations) {
   return +(((performance.now() - started) * 1000) / iterations).toFixed(1);
 }
 
-export async function measureAuth({ loadSeconds = 10 } = {}) {
-  const server = await startConsole({ port, env: { SESSION_SECRET: 'b'.repeat(48) } });
+const loadAverage = () => loadavg().map((value) => +value.toFixed(2));
+
+/**
+ * GET /api/auth/me signed in, the same request signed out (the console's stack without the session
+ * lookup: it answers 401 before any query) and the bare handler, warmed alike, then back to back.
+ */
+async function compareWithBare(cookie, bareUrl, { seconds, warmUpSeconds }) {
+  const runs = {
+    me: { url: `${baseUrl}/api/auth/me`, headers: { cookie } },
+    meSignedOut: { url: `${baseUrl}/api/auth/me` },
+    bareHandler: { url: bareUrl },
+  };
+  for (const run of Object.values(runs)) await load(run.url, { ...run, seconds: warmUpSeconds });
+  const figures = { loadAverageBefore: loadAverage() };
+  for (const [name, run] of Object.entries(runs))
+    figures[name] = throughput(await load(run.url, { ...run, seconds }), seconds);
+  figures.loadAverageAfter = loadAverage();
+  return figures;
+}
+
+export async function measureAuth({ loadSeconds = 10, warmUpSeconds = 2 } = {}) {
+  // Built before the console starts, so the build's CPU is not under the console's figures.
+  const bare = await startBareApp();
   try {
-    const signIn = await signInLatency(30);
-    const me = await loadMe(signIn.cookie, loadSeconds);
-    return {
-      signIn: { rounds: 30, medianMs: signIn.medianMs, p99Ms: signIn.p99Ms },
-      me: {
-        connections: 10,
-        seconds: loadSeconds,
-        requestsPerSecond: Math.round(me.requests.average),
-        p50Ms: me.latency.p50,
-        p99Ms: me.latency.p99,
-        non2xx: me.non2xx,
-        errors: me.errors,
-      },
-      edgeCheckMicroseconds: await edgeCheckMicroseconds(5000),
-    };
+    const server = await startConsole({ port, env: { SESSION_SECRET: 'b'.repeat(48) } });
+    try {
+      const signIn = await signInLatency(30);
+      const { me, meSignedOut, bareHandler, ...averages } = await compareWithBare(
+        signIn.cookie,
+        bare.url,
+        { seconds: loadSeconds, warmUpSeconds },
+      );
+      return {
+        signIn: { rounds: 30, medianMs: signIn.medianMs, p99Ms: signIn.p99Ms },
+        me,
+        meSignedOut,
+        bareHandler,
+        meOverBare: {
+          measured: +(me.requestsPerSecond / bareHandler.requestsPerSecond).toFixed(2),
+          goal: meOverBareGoal,
+        },
+        loadAverage: { before: averages.loadAverageBefore, after: averages.loadAverageAfter },
+        edgeCheckMicroseconds: await edgeCheckMicroseconds(5000),
+      };
+    } finally {
+      await server.stop();
+    }
   } finally {
-    await server.stop();
+    await bare.stop();
   }
 }

@@ -92,3 +92,10 @@ describe('messages', () => {
     }
   });
 });
+
+describe('the root error screen', () => {
+  it('shows the catalogs’ GlobalError texts, which it carries itself', async () => {
+    const { globalErrorTexts } = await import('./global-error-texts');
+    expect(globalErrorTexts).toEqual({ en: en.GlobalError, fr: fr.GlobalError });
+  });
+});
