@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import type { Agreement, Decision } from '@/lib/agreements/agreement';
-import { decisionStep } from '@/lib/agreements/approval';
+import { mayApprove } from '@/lib/agreements/approval';
 import type { Viewer } from '@/lib/agreements/use-agreement-review';
 import { can } from '@/lib/auth/roles';
 import { useClock } from '@/lib/i18n/use-clock';
@@ -26,21 +26,6 @@ interface AgreementListProps {
   /** The last bulk decision's outcome, by row. */
   outcomes: Readonly<Record<string, RowOutcome>>;
   onAction: (action: RowAction) => void;
-}
-
-/**
- * Whether the viewer may approve this pending agreement now: not when they gave its first
- * approval, nor when a clerk would give the second (contract §12).
- */
-export function canApprove(agreement: Agreement, viewer: Viewer): boolean {
-  const step = decisionStep({
-    decision: 'approve',
-    required: agreement.requiredApprovals,
-    approvedBy: agreement.approvals.map((approval) => approval.by),
-    me: viewer.loginId,
-    role: viewer.role,
-  });
-  return step.kind === 'decide' || step.kind === 'first-approval';
 }
 
 /** The agreements of one page: a table when wide, cards at 700px and below. */
@@ -121,7 +106,7 @@ export function AgreementList({
   const actions = (agreement: Agreement) => {
     const label = `${agreement.lotTitle} (${agreement.buyer})`;
     const pending = isDecidable(agreement);
-    const approvable = pending && canApprove(agreement, viewer);
+    const approvable = pending && mayApprove(agreement, viewer);
     const reopenable =
       agreement.status !== 'pending' &&
       !(agreement.id in saving) &&

@@ -13,7 +13,8 @@ import { exportHref, listPageHref, type ListParams } from '@/lib/agreements/list
 import { useAgreementReview, type Viewer } from '@/lib/agreements/use-agreement-review';
 import { isApiError } from '@/lib/api/api-error';
 import { AgreementFilters, type SaleOption } from './agreement-filters';
-import { AgreementList, canApprove, type RowAction, type RowOutcome } from './agreement-list';
+import { mayApprove } from '@/lib/agreements/approval';
+import { AgreementList, type RowAction, type RowOutcome } from './agreement-list';
 import { BulkBar, type BulkState } from './bulk-bar';
 import { DecisionDialog } from './decision-dialog';
 import { DecisionLogDialog } from './decision-log-dialog';
@@ -86,13 +87,13 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
       return next;
     });
 
+  const changedElsewhere = new Set(changes.changedElsewhere);
   const selectable = items.filter(
-    (item) =>
-      item.status === 'pending' &&
-      !(item.id in saving) &&
-      !changes.changedElsewhere.includes(item.id),
+    (item) => item.status === 'pending' && !(item.id in saving) && !changedElsewhere.has(item.id),
   );
   const chosen = selectable.filter((item) => selected.has(item.id));
+  // A bulk approval sends only the rows this viewer may approve; a rejection sends them all.
+  const approvable = chosen.filter((item) => mayApprove(item, viewer));
 
   const confirmBulk = async (
     agreements: Agreement[],
@@ -150,7 +151,6 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
 
   if (sessionEnded) return <SignInPrompt ended />;
 
-  const changedElsewhere = new Set(changes.changedElsewhere);
   const hasChanges = changedElsewhere.size > 0 || changes.added > 0;
   const refresh = () => startNavigation(() => router.refresh());
   const emptyText = params.q
@@ -217,17 +217,16 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
       )}
 
       <BulkBar
-        viewer={viewer}
         selectable={selectable}
         chosen={chosen}
+        approvable={approvable}
         state={bulk}
         onSelectAll={(on) => setSelected(new Set(on ? selectable.map((item) => item.id) : []))}
         onDecide={(decision) =>
           setDialog({
             kind: 'bulk',
             decision,
-            agreements:
-              decision === 'approve' ? chosen.filter((item) => canApprove(item, viewer)) : chosen,
+            agreements: decision === 'approve' ? approvable : chosen,
           })
         }
         onRetry={(retry) => void confirmBulk(retry.agreements, retry.decision, retry.reason)}

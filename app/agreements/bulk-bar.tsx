@@ -3,9 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import type { Agreement, Decision } from '@/lib/agreements/agreement';
-import type { Viewer } from '@/lib/agreements/use-agreement-review';
 import { useApiErrorText } from '@/lib/api/use-api-error-text';
-import { canApprove, type RowOutcome } from './agreement-list';
+import type { RowOutcome } from './agreement-list';
 
 interface BulkRequest {
   agreements: Agreement[];
@@ -30,10 +29,11 @@ const outcomeOrder: readonly RowOutcome[] = [
 ];
 
 interface BulkBarProps {
-  viewer: Viewer;
   /** The page's rows that can be selected (pending, not being saved). */
   selectable: readonly Agreement[];
   chosen: readonly Agreement[];
+  /** The chosen rows this viewer may approve (four-eyes). */
+  approvable: readonly Agreement[];
   state: BulkState;
   onSelectAll: (selected: boolean) => void;
   onDecide: (decision: Decision) => void;
@@ -46,9 +46,9 @@ interface BulkBarProps {
  * it saves, and after, one line says what became of them (each row shows its own outcome too).
  */
 export function BulkBar({
-  viewer,
   selectable,
   chosen,
+  approvable,
   state,
   onSelectAll,
   onDecide,
@@ -58,7 +58,6 @@ export function BulkBar({
   const t = useTranslations('AgreementsReview');
   const errorText = useApiErrorText();
   const summaryRef = useRef<HTMLDivElement>(null);
-  const approvable = chosen.filter((agreement) => canApprove(agreement, viewer)).length;
   const allSelected = selectable.length > 0 && chosen.length === selectable.length;
 
   // The buttons that started it are gone or disabled: the outcome takes the focus, and is read.
@@ -93,9 +92,9 @@ export function BulkBar({
       {chosen.length > 0 && state.kind !== 'saving' && (
         <div className="actions">
           <span className="bulk-bar__count">{t('selectedCount', { count: chosen.length })}</span>
-          {approvable > 0 && (
+          {approvable.length > 0 && (
             <button type="button" onClick={() => onDecide('approve')}>
-              {t('bulkApprove', { count: approvable })}
+              {t('bulkApprove', { count: approvable.length })}
             </button>
           )}
           <button type="button" className="button-danger" onClick={() => onDecide('reject')}>

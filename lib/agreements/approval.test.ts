@@ -1,5 +1,5 @@
 import type { Role } from '@/lib/auth/roles';
-import { decisionStep, requiredApprovals, type DecisionStep } from './approval';
+import { decisionStep, mayApprove, requiredApprovals, type DecisionStep } from './approval';
 import { parseApprovalThresholds, type ApprovalThresholds } from './approval-thresholds';
 
 function thresholds(text: string): ApprovalThresholds {
@@ -90,5 +90,18 @@ describe('decisionStep', () => {
 describe('parseApprovalThresholds', () => {
   it('takes spaces around entries', () => {
     expect(thresholds(' EUR=1 , *=2 ')).toEqual({ byCurrency: { EUR: 1 }, fallback: 2 });
+  });
+});
+
+describe('mayApprove (what the screen offers)', () => {
+  const first = { by: 'bob', byName: 'Bob', at: '2026-03-02T09:00:00.000Z' };
+  it.each<[string, 1 | 2, (typeof first)[], string, Role, boolean]>([
+    ['one approval needed', 1, [], 'ann', 'clerk', true],
+    ['the first of two', 2, [], 'ann', 'clerk', true],
+    ['the second of two by a clerk', 2, [first], 'ann', 'clerk', false],
+    ['the second of two by a supervisor', 2, [first], 'ann', 'supervisor', true],
+    ['the second of two by the first approver', 2, [first], 'bob', 'admin', false],
+  ])('%s', (_name, requiredApprovals, approvals, loginId, role, expected) => {
+    expect(mayApprove({ requiredApprovals, approvals }, { loginId, role })).toBe(expected);
   });
 });

@@ -2,7 +2,7 @@
 // shows with them what the signed-in role may do next. No I/O: the browser loads this module too.
 import { can, type Role } from '@/lib/auth/roles';
 import { currencyFractionDigits } from '@/lib/realtime/money';
-import type { Decision } from './agreement';
+import type { Agreement, Decision } from './agreement';
 import type { ApprovalThresholds } from './approval-thresholds';
 
 /** How many approvals an agreement of this amount (minor units) needs: 2 at or above the threshold. */
@@ -48,4 +48,22 @@ export function decisionStep(input: {
   if (input.approvedBy.includes(input.me)) return { kind: 'already-approved' };
   if (!can(input.role, 'second-approval')) return { kind: 'forbidden', action: 'second-approval' };
   return { kind: 'decide', status: 'approved' };
+}
+
+/**
+ * Whether this viewer may approve this pending agreement now, as the screen offers it: not when
+ * they gave its first approval, nor when a clerk would give the second (contract §12).
+ */
+export function mayApprove(
+  agreement: Pick<Agreement, 'requiredApprovals' | 'approvals'>,
+  viewer: { loginId: string; role: Role },
+): boolean {
+  const step = decisionStep({
+    decision: 'approve',
+    required: agreement.requiredApprovals,
+    approvedBy: agreement.approvals.map((approval) => approval.by),
+    me: viewer.loginId,
+    role: viewer.role,
+  });
+  return step.kind === 'decide' || step.kind === 'first-approval';
 }
