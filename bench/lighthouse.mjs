@@ -8,7 +8,7 @@
 // Lighthouse runs with --disable-storage-reset to keep them.
 import { chromium } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startConsole } from './console-server.mjs';
@@ -91,6 +91,12 @@ function audit(path) {
   );
   if (run.status !== 0) throw new Error(`lighthouse failed on ${path}: ${run.stderr}`);
   const report = JSON.parse(readFileSync(output, 'utf8'));
+  // LIGHTHOUSE_REPORTS=dir keeps each whole report there, to read its diagnostics.
+  if (process.env.LIGHTHOUSE_REPORTS) {
+    mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+    const name = `${path.replaceAll('/', '') || 'root'}-${Date.now()}.json`;
+    copyFileSync(output, join(process.env.LIGHTHOUSE_REPORTS, name));
+  }
   rmSync(output, { force: true });
   const score = (category) => Math.round(report.categories[category].score * 100);
   const metric = (id) => report.audits[id].numericValue;
@@ -106,6 +112,10 @@ function audit(path) {
   };
 }
 
+/** LIGHTHOUSE_PATHS=/dash,/sign audits only those pages (all three by default). */
+const wanted = (path) =>
+  (process.env.LIGHTHOUSE_PATHS ?? '/sign,/dash,/agreements').split(',').includes(path);
+
 /** Every page in both variants (English light, French dark), `runs` times each. */
 export async function measureLighthouse({ runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1) } = {}) {
   const server = await startConsole({ port, env: { SIMULATOR: 'on', SIMULATOR_RATE: '5' } });
@@ -119,11 +129,12 @@ export async function measureLighthouse({ runs = Number(process.env.LIGHTHOUSE_R
       try {
         // /sign as a visitor sees it; then signed in, the two staff screens.
         await prepareProfile(variant, { signIn: false });
-        for (let run = 0; run < runs; run += 1)
-          results.push({ ...variant, run, ...audit('/sign') });
+        if (wanted('/sign'))
+          for (let run = 0; run < runs; run += 1)
+            results.push({ ...variant, run, ...audit('/sign') });
         await prepareProfile(variant, { signIn: true });
         for (let run = 0; run < runs; run += 1)
-          for (const path of ['/dash', '/agreements'])
+          for (const path of ['/dash', '/agreements'].filter(wanted))
             results.push({ ...variant, run, ...audit(path) });
       } finally {
         browser.stop();

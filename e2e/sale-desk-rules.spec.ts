@@ -94,8 +94,9 @@ test('the reserve state moves from not met to near to met as bids cross it', asy
 
 test('the countdown runs down to the scheduled close, then reads closing', async ({ page }) => {
   const id = unique('countdown');
-  // Far enough ahead to load the page and watch the clock move, near enough for a short test.
-  const closesAt = Date.now() + 10_000;
+  // Far enough ahead to load the page (the board appears once history and catalogue are in) and
+  // watch the clock move, even on a loaded machine; near enough for a short test.
+  const closesAt = Date.now() + 20_000;
   const lot = {
     auctionId: id,
     saleTitle: `Countdown ${id}`,
@@ -123,14 +124,14 @@ test('the countdown runs down to the scheduled close, then reads closing', async
         if (seen.at(-1)?.text !== text) seen.push({ text, before, after: Date.now() });
         return text;
       },
-      { timeout: 15_000, intervals: [100] },
+      { timeout: 25_000, intervals: [100] },
     )
     .toBe('closing');
 
   const countdown = seen.slice(0, -1);
   const seconds = countdown.map(({ text }) => Number(/^in 0:(\d\d)$/.exec(text)?.[1]));
   expect(seconds.length, seen.map(({ text }) => text).join(' → ')).toBeGreaterThanOrEqual(3);
-  expect(seconds.every((value) => value >= 1 && value <= 10)).toBe(true);
+  expect(seconds.every((value) => value >= 1 && value <= 20)).toBe(true);
   expect(seconds).toEqual([...seconds].sort((a, b) => b - a));
   // Never less time on the clock than is really left (the board rounds up to the second).
   for (const [index, { after }] of countdown.entries())

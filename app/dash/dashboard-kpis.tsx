@@ -40,18 +40,21 @@ export function DashboardKpis({ snapshot, now }: { snapshot: BidStoreSnapshot; n
             </dd>
           </div>
         ) : (
-          [...volumes].map(([currency, total]) => (
-            <div className="kpi" key={currency}>
-              <dt>{t('volume', { currency })}</dt>
-              <dd>
-                {format.number(fromMinorUnits(total, currency), {
-                  style: 'currency',
-                  currency,
-                  maximumFractionDigits: 0,
-                })}
-              </dd>
-            </div>
-          ))
+          // In currency order: a bid never moves a figure to another place.
+          [...volumes]
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([currency, total]) => (
+              <div className="kpi" key={currency}>
+                <dt>{t('volume', { currency })}</dt>
+                <dd>
+                  {format.number(fromMinorUnits(total, currency), {
+                    style: 'currency',
+                    currency,
+                    maximumFractionDigits: 0,
+                  })}
+                </dd>
+              </div>
+            ))
         )}
       </dl>
     </section>

@@ -101,6 +101,21 @@ describe('FlagsPanel', () => {
     expect(live).toHaveTextContent('New flag: late on lot 7');
   });
 
+  it('appearing after the replay ended, announces what was raised since, not what the replay raised', () => {
+    render(
+      <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
+        <FlagsPanel
+          flags={[flag(2, 'late'), flag(1)]}
+          sales={sales}
+          bids={[]}
+          replaying={false}
+          knownAtLive={new Set([flag(1).id])}
+        />
+      </NextIntlClientProvider>,
+    );
+    expect(screen.getByTestId('flags-announcement')).toHaveTextContent('New flag: late on lot 7');
+  });
+
   it('acknowledges a flag in localStorage; acknowledged ones hide unless asked for', () => {
     renderPanel([flag(1)]);
     fireEvent.click(screen.getByRole('button', { name: 'Acknowledge' }));

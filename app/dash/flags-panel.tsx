@@ -25,12 +25,18 @@ export function FlagsPanel({
   sales,
   bids,
   replaying,
+  knownAtLive,
 }: {
   flags: readonly Flag[];
   sales: readonly Sale[];
   bids: readonly StoredBid[];
   /** The earlier bids are still loading: the flags they raise are not news. */
   replaying: boolean;
+  /**
+   * The flags there were when the replay ended, if the panel appeared later: those after them
+   * are news, even when raised before the panel appeared.
+   */
+  knownAtLive?: ReadonlySet<string> | null;
 }) {
   const t = useTranslations('SaleDesk');
   const toggleId = useId();
@@ -39,9 +45,10 @@ export function FlagsPanel({
   // Flags already raised when the panel appeared, or by the replay of earlier bids, are not news;
   // later ones are announced.
   const [initialIds, setInitialIds] = useState<ReadonlySet<string> | null>(() =>
-    replaying ? null : new Set(flags.map((flag) => flag.id)),
+    replaying ? null : (knownAtLive ?? new Set(flags.map((flag) => flag.id))),
   );
-  if (initialIds === null && !replaying) setInitialIds(new Set(flags.map((flag) => flag.id)));
+  if (initialIds === null && !replaying)
+    setInitialIds(knownAtLive ?? new Set(flags.map((flag) => flag.id)));
 
   const acknowledgedSet = useMemo(() => new Set(acknowledged), [acknowledged]);
   const fresh = initialIds === null ? [] : flags.filter((flag) => !initialIds.has(flag.id));

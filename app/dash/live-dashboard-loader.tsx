@@ -53,7 +53,8 @@ export function LiveDashboardLoader() {
 
   // To the area's error boundary, as a failed next/dynamic load went.
   if (failure !== null) throw failure;
-  if (module === null) return null;
+  // The live part's place, kept while it loads, so what follows (the service line) stays put.
+  if (module === null) return <div className="live-dashboard" aria-busy="true" />;
   const { default: LiveDashboard } = module;
   return <LiveDashboard />;
 }

@@ -3,6 +3,7 @@
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
 import { isReplaying } from '@/lib/realtime/bid-store';
+import { hasSettled } from '@/lib/realtime/settled';
 import { useBidStore } from '@/lib/realtime/use-bid-store';
 import { useRealtime } from '@/lib/realtime/use-realtime';
 import { useSaleDesk } from '@/lib/realtime/use-sale-desk';
@@ -15,6 +16,8 @@ import { LiveFeed, type BidLabel } from './live-feed';
 import { LotLeaderboard } from './lot-leaderboard';
 import { SaleFocus } from './sale-focus';
 import { SalesOverview } from './sales-overview';
+
+const settleWaitMs = 3000;
 
 /**
  * The live part of /dash: loaded only after the access check allows (it carries the SDK).
@@ -35,6 +38,21 @@ export default function LiveDashboard() {
     return () => clearInterval(timer);
   }, []);
 
+  // The figures, board and feed appear once, with the earlier bids in, rather than growing and
+  // reordering under the reader while they arrive (layout shift); never later than
+  // `settleWaitMs`, so a slow history read only delays them that long.
+  const [waitedLong, setWaitedLong] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaitedLong(true), settleWaitMs);
+    return () => clearTimeout(timer);
+  }, []);
+  const settled = waitedLong || hasSettled(snapshot, desk);
+  // The flags the replay raised, taken when it ends: the panels appear later (above), and a flag
+  // raised between the two is news all the same.
+  const [knownAtLive, setKnownAtLive] = useState<ReadonlySet<string> | null>(null);
+  if (knownAtLive === null && !isReplaying(snapshot))
+    setKnownAtLive(new Set(desk.flags.map((flag) => flag.id)));
+
   const shownNow = Math.max(now, snapshot.rateEndsAt);
   // The same function until the catalogue changes: the feed's rows compare what it answers.
   const labelOf = useCallback<BidLabel>(
@@ -43,9 +61,9 @@ export default function LiveDashboard() {
   );
 
   return (
-    <div className="live-dashboard">
+    <div className="live-dashboard" aria-busy={!settled}>
       <ConnectionStatus snapshot={snapshot} onRetry={retry} onRestart={restart} />
-      {saleId ? (
+      {!settled ? null : saleId ? (
         <SaleFocus
           auctionId={saleId}
           lotId={params.get('lot')}
@@ -54,6 +72,7 @@ export default function LiveDashboard() {
           labelOf={labelOf}
           now={shownNow}
           history={history}
+          knownAtLive={knownAtLive}
         />
       ) : (
         <>
@@ -68,10 +87,11 @@ export default function LiveDashboard() {
             sales={desk.sales}
             bids={snapshot.bids}
             replaying={isReplaying(snapshot)}
+            knownAtLive={knownAtLive}
           />
         </>
       )}
-      <BidRateSparkline snapshot={snapshot} />
+      {settled && <BidRateSparkline snapshot={snapshot} />}
     </div>
   );
 }

@@ -32,7 +32,9 @@ const LotRow = memo(function LotRow({ lot, lotNumber, saleTitle, isMobile }: Lot
 
   return isMobile ? (
     <li className="lot-card">
-      <p className="lot-card__title">{lotText}</p>
+      <p className="lot-card__title" title={lotText}>
+        {lotText}
+      </p>
       <p>
         {t('highBid')}: {money} · {t('bidCount')}: {lot.bidCount}
       </p>
@@ -42,7 +44,11 @@ const LotRow = memo(function LotRow({ lot, lotNumber, saleTitle, isMobile }: Lot
     </li>
   ) : (
     <tr>
-      <th scope="row">{lotText}</th>
+      <th scope="row">
+        <span className="lots__lot" title={lotText}>
+          {lotText}
+        </span>
+      </th>
       <td>{money}</td>
       <td>{lot.bidCount}</td>
       <td>{lot.leader}</td>
@@ -62,11 +68,14 @@ export function LotLeaderboard({
   const t = useTranslations('LiveDashboard');
   const isMobile = useIsMobile();
   const visible = lots.slice(0, shownLots);
-  const rows = visible.map((lot) => {
+  const rows = visible.map((lot, rank) => {
     const { lotNumber, saleTitle } = labelOf(lot);
     return (
       <LotRow
-        key={lot.key}
+        // Keyed by place, not by lot: the most recently bid-on lot comes first, and a row that
+        // moved with its lot would shift the board under the reader at every bid; the places
+        // stay and what they say changes.
+        key={rank}
         lot={lot}
         lotNumber={lotNumber}
         saleTitle={saleTitle}
@@ -76,7 +85,7 @@ export function LotLeaderboard({
   });
 
   return (
-    <section className="card lots" aria-labelledby="lots-title">
+    <section className="card lots leaderboard" aria-labelledby="lots-title">
       <h2 id="lots-title">{t('lotsTitle')}</h2>
       {visible.length === 0 ? (
         <p className="empty">{t('lotsEmpty')}</p>

@@ -22,6 +22,7 @@ export function SaleFocus({
   labelOf,
   now,
   history,
+  knownAtLive,
 }: {
   auctionId: string;
   /** `&lot=LOT`: the lot panel is open on it. */
@@ -32,6 +33,8 @@ export function SaleFocus({
   now: number;
   /** Older bids for the lot panel. */
   history: HistoryPage;
+  /** The flags there were when the replay ended (not news). */
+  knownAtLive?: ReadonlySet<string> | null;
 }) {
   const t = useTranslations('SaleDesk');
   const sale = desk.sales.find((candidate) => candidate.auctionId === auctionId);
@@ -91,6 +94,7 @@ export function SaleFocus({
           sales={desk.sales}
           bids={bids}
           replaying={isReplaying(snapshot)}
+          knownAtLive={knownAtLive}
         />
       </div>
     </>

@@ -7,4 +7,6 @@ import { expect, type Page } from '@playwright/test';
 export async function waitForLive(page: Page) {
   await expect(page.locator('.connection-chip')).toHaveText('Live', { timeout: 15_000 });
   await expect(page.getByTestId('earlier-bids')).toHaveAttribute('data-state', 'loaded');
+  // The figures, board and feed appear once the catalogue is in too (docs/adr/0017).
+  await expect(page.locator('.live-dashboard')).toHaveAttribute('aria-busy', 'false');
 }

@@ -44,8 +44,10 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('sale desk store', () => {
   it('loads the catalogue with lots in lot-number order', async () => {
     const { desk } = setup();
+    expect(desk.getSnapshot().catalogueAnswered).toBe(false);
     await desk.refresh();
     await flush();
+    expect(desk.getSnapshot().catalogueAnswered).toBe(true);
     const [loaded] = desk.getSnapshot().sales;
     expect(loaded!.lots.map((lot) => lot.lotId)).toEqual(['lot-1', 'lot-2']);
     expect(desk.lookup('auction-1', 'lot-2')?.lotNumber).toBe(2);
@@ -140,6 +142,7 @@ describe('sale desk store', () => {
     resolve([sale('auction-1', [['lot-1', 1]])]);
     await pending;
     expect(desk.getSnapshot().sales).toEqual([]);
+    expect(desk.getSnapshot().catalogueAnswered).toBe(false);
     expect(desk.getSnapshot().flags).toEqual([]);
     expect(desk.getSnapshot().flagCounts.jump).toBe(0);
   });
@@ -153,5 +156,14 @@ describe('sale desk store', () => {
     await desk.refresh();
     await desk.refresh();
     expect(desk.getSnapshot().sales).toHaveLength(1);
+  });
+
+  it('a failed first load still answers: /dash need not wait for a catalogue that cannot come', async () => {
+    const desk = createSaleDeskStore({
+      load: () => Promise.reject(new Error('down')),
+      schedule: (flush) => flush(),
+    });
+    await desk.refresh();
+    expect(desk.getSnapshot()).toMatchObject({ sales: [], catalogueAnswered: true });
   });
 });

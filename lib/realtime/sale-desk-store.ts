@@ -16,6 +16,8 @@ export interface LotState {
 export interface SaleDeskSnapshot {
   /** The catalogue: every sale with its lots in lot-number order; empty until loaded. */
   sales: readonly Sale[];
+  /** The catalogue's first load has answered, with the sales or with a failure. */
+  catalogueAnswered: boolean;
   /** By `saleLotKey`: lots a `lot.opened` or `lot.closed` named. */
   lotStates: ReadonlyMap<string, LotState>;
   /** Newest first. */
@@ -51,6 +53,7 @@ export function createSaleDeskStore({
   schedule = nextFrame,
 }: SaleDeskOptions) {
   let sales: Sale[] = [];
+  let catalogueAnswered = false;
   let catalogue = new Map<string, Lot>();
   const lotStates = new Map<string, LotState>();
   // The engine reads the catalogue as it is when each bid arrives.
@@ -66,6 +69,7 @@ export function createSaleDeskStore({
   function build(): SaleDeskSnapshot {
     return {
       sales,
+      catalogueAnswered,
       lotStates: new Map(lotStates),
       flags: engine.flags(),
       flagCounts: engine.counts(),
@@ -92,10 +96,14 @@ export function createSaleDeskStore({
             sale.lots.map((lot) => [saleLotKey(lot.auctionId, lot.lotId), lot]),
           ),
         );
+        catalogueAnswered = true;
         changed();
       })
       .catch(() => {
         // Kept as it was: the next unknown lot (after `refreshAfterMs`) asks again.
+        if (started !== generation || catalogueAnswered) return;
+        catalogueAnswered = true;
+        changed();
       })
       .finally(() => {
         if (started === generation) inFlight = null;
@@ -147,6 +155,7 @@ export function createSaleDeskStore({
       inFlight = null;
       lastRefreshAt = null;
       sales = [];
+      catalogueAnswered = false;
       catalogue = new Map();
       lotStates.clear();
       engine.reset();
