@@ -8,6 +8,8 @@ import { reportingMetaName } from '@/lib/errors/reporting-config';
 import { clientReportingConfig } from '@/lib/errors/server-reporting';
 import { sessionCookieName } from '@/lib/server/auth/session-cookie';
 import { themeScript } from '@/lib/theme/theme';
+import { isMobileHint, layoutCookieName } from '@/lib/viewport/layout-hint';
+import { MobileHintProvider } from '@/lib/viewport/layout-hint-context';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -26,7 +28,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const nonce = (await headers()).get('x-nonce') ?? undefined;
   // Only whether a session cookie came (no database here): enough to leave "Sign in" out of the
   // header's first HTML; the browser's stored user decides after that.
-  const sessionHint = (await cookies()).has(sessionCookieName);
+  const cookieStore = await cookies();
+  const sessionHint = cookieStore.has(sessionCookieName);
+  // The layout this browser last used, so a phone's first HTML already has its cards.
+  const mobileHint = isMobileHint(cookieStore.get(layoutCookieName)?.value);
 
   return (
     // The theme script sets data-theme before React hydrates: not a mismatch to report.
@@ -37,7 +42,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       </head>
       <body>
         <NextIntlClientProvider>
-          <AppShell sessionHint={sessionHint}>{children}</AppShell>
+          <MobileHintProvider mobile={mobileHint}>
+            <AppShell sessionHint={sessionHint}>{children}</AppShell>
+          </MobileHintProvider>
         </NextIntlClientProvider>
       </body>
     </html>

@@ -1,6 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import { useRememberLayout } from '@/lib/viewport/layout-hint-context';
 import { useIsMobile } from '@/lib/viewport/use-is-mobile';
 import { AppHeader } from './app-header';
 import { LoadingOverlay } from './loading-overlay';
@@ -20,6 +21,7 @@ export function AppShell({
   sessionHint?: boolean;
 }) {
   const isMobile = useIsMobile();
+  useRememberLayout(isMobile);
 
   return (
     <div className="app-shell" data-layout={isMobile ? 'mobile' : 'desktop'}>

@@ -1,4 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { ingest, uniqueAgreement } from './support/agreements';
+import { holdScripts } from './support/hydration';
+import { authStatePath } from './support/servers';
 
 const shell = '.app-shell';
 
@@ -35,4 +38,41 @@ test('a page first loaded at 701px is desktop; at 375px it is mobile', async ({ 
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
   }
+});
+
+test.describe('a returning phone', () => {
+  test.use({ storageState: authStatePath });
+
+  test('gets its cards in the server HTML, before any script runs, and no table replaced later', async ({
+    browser,
+    request,
+  }) => {
+    await ingest(request, [uniqueAgreement()]);
+    const context = await browser.newContext({
+      storageState: authStatePath,
+      viewport: { width: 375, height: 800 },
+    });
+    const page = await context.newPage();
+    // The first visit: the browser learns it is a phone and remembers it in the layout cookie.
+    await page.goto('/agreements');
+    await expect(page.locator('.agreement-cards')).toBeVisible();
+    expect((await context.cookies()).find((cookie) => cookie.name === 'gavel-layout')?.value).toBe(
+      'mobile',
+    );
+
+    const release = await holdScripts(page);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await expect(page.locator('.agreement-cards')).toBeVisible();
+    await expect(page.locator('.agreement-table')).toHaveCount(0);
+    await expect(page.locator(shell)).toHaveAttribute('data-layout', 'mobile');
+    release();
+
+    // Widened past 700px, the page follows at once and the cookie with it.
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await expect(page.locator('.agreement-table')).toBeVisible();
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'gavel-layout')?.value)
+      .toBe('desktop');
+    await context.close();
+  });
 });

@@ -2,6 +2,7 @@
 
 import { useSyncExternalStore } from 'react';
 import { mobileMediaQuery } from './breakpoints';
+import { useMobileHint } from './layout-hint-context';
 
 function subscribe(onChange: () => void): () => void {
   const query = window.matchMedia(mobileMediaQuery);
@@ -10,10 +11,13 @@ function subscribe(onChange: () => void): () => void {
 }
 
 const getSnapshot = () => window.matchMedia(mobileMediaQuery).matches;
-// The server cannot know the viewport: it renders the desktop layout and the client corrects it.
-const getServerSnapshot = () => false;
 
-/** True when the viewport is at most 700px wide; follows resizes live. */
+/**
+ * True when the viewport is at most 700px wide; follows resizes live. The server cannot know the
+ * viewport: it renders the layout this browser last used (the layout cookie, desktop without
+ * one), hydration keeps it, and the client corrects it at once if the viewport says otherwise.
+ */
 export function useIsMobile(): boolean {
-  return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+  const hint = useMobileHint();
+  return useSyncExternalStore(subscribe, getSnapshot, () => hint);
 }

@@ -1,5 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { mobileMediaQuery } from './breakpoints';
+import { MobileHintProvider, useRememberLayout } from './layout-hint-context';
 import { useIsMobile } from './use-is-mobile';
 
 type ChangeListener = (event: MediaQueryListEvent) => void;
@@ -99,5 +101,38 @@ describe('useIsMobile', () => {
 
     act(() => media.set(true));
     expect(result.current).toBe(false);
+  });
+
+  it.each([true, false])(
+    'on the server, renders the layout the browser last used (hint mobile: %p)',
+    (mobile) => {
+      const Probe = () => <p>{useIsMobile() ? 'mobile' : 'desktop'}</p>;
+      const html = renderToString(
+        <MobileHintProvider mobile={mobile}>
+          <Probe />
+        </MobileHintProvider>,
+      );
+      expect(html).toContain(mobile ? 'mobile' : 'desktop');
+    },
+  );
+
+  it('without a hint the server renders the desktop layout', () => {
+    const Probe = () => <p>{useIsMobile() ? 'mobile' : 'desktop'}</p>;
+    expect(renderToString(<Probe />)).toContain('desktop');
+  });
+});
+
+describe('useRememberLayout', () => {
+  afterEach(() => {
+    document.cookie = 'gavel-layout=; Max-Age=0; Path=/';
+  });
+
+  it('keeps the layout in use in the layout cookie, and follows a change', () => {
+    const { rerender } = renderHook(({ mobile }) => useRememberLayout(mobile), {
+      initialProps: { mobile: true },
+    });
+    expect(document.cookie).toContain('gavel-layout=mobile');
+    rerender({ mobile: false });
+    expect(document.cookie).toContain('gavel-layout=desktop');
   });
 });
