@@ -7,6 +7,7 @@ import type { Viewer } from '@/lib/agreements/use-agreement-review';
 import { can } from '@/lib/auth/roles';
 import { useClock } from '@/lib/i18n/use-clock';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
+import { isDecidable, isSettledRow } from '@/lib/agreements/row-state';
 import { useIsMobile } from '@/lib/viewport/use-is-mobile';
 
 export type RowAction = { kind: Decision | 'reopen' | 'history'; agreement: Agreement };
@@ -45,6 +46,7 @@ export function AgreementList({
   const formatMoney = useFormatMoney();
   const now = useClock();
   const isMobile = useIsMobile();
+  const rowContext = { saving, changedElsewhere };
 
   const age = (agreement: Agreement) => (
     <time
@@ -105,12 +107,11 @@ export function AgreementList({
 
   const actions = (agreement: Agreement) => {
     const label = `${agreement.lotTitle} (${agreement.buyer})`;
-    const pending = isDecidable(agreement);
+    const pending = isDecidable(agreement, rowContext);
     const approvable = pending && mayApprove(agreement, viewer);
     const reopenable =
       agreement.status !== 'pending' &&
-      !(agreement.id in saving) &&
-      !changedElsewhere.has(agreement.id) &&
+      isSettledRow(agreement, rowContext) &&
       can(viewer.role, 'reopen');
     return (
       <div className="row-actions">
@@ -167,14 +168,9 @@ export function AgreementList({
 
   const outcomeOf = (agreement: Agreement): RowOutcome | undefined => outcomes[agreement.id];
 
-  const isDecidable = (agreement: Agreement) =>
-    agreement.status === 'pending' &&
-    !(agreement.id in saving) &&
-    !changedElsewhere.has(agreement.id);
-
   /** A pending row's box for the bulk decision; an empty cell keeps the columns in place. */
   const selectBox = (agreement: Agreement) =>
-    isDecidable(agreement) || selected.has(agreement.id) ? (
+    isDecidable(agreement, rowContext) || selected.has(agreement.id) ? (
       <input
         type="checkbox"
         className="row-select"

@@ -6,20 +6,19 @@ import { useCallback, useRef, useState, useTransition } from 'react';
 import type {
   Agreement,
   AgreementList as AgreementListData,
-  BulkItemResult,
   Decision,
 } from '@/lib/agreements/agreement';
 import { exportHref, listPageHref, type ListParams } from '@/lib/agreements/list-params';
 import { useAgreementReview, type Viewer } from '@/lib/agreements/use-agreement-review';
 import { isApiError } from '@/lib/api/api-error';
 import { AgreementFilters, type SaleOption } from './agreement-filters';
-import { mayApprove } from '@/lib/agreements/approval';
-import { AgreementList, type RowAction, type RowOutcome } from './agreement-list';
-import { BulkBar, type BulkState } from './bulk-bar';
+import { AgreementList, type RowAction } from './agreement-list';
+import { BulkBar } from './bulk-bar';
 import { DecisionDialog } from './decision-dialog';
 import { DecisionLogDialog } from './decision-log-dialog';
 import { ReviewNotice, type Notice } from './review-notice';
 import { SignInPrompt } from './sign-in-prompt';
+import { useBulkDecision } from './use-bulk-decision';
 
 type Dialog =
   | { kind: Decision | 'reopen'; agreement: Agreement; reason?: string }
@@ -36,17 +35,6 @@ interface AgreementsReviewProps {
 
 const noPage: AgreementListData = { items: [], nextCursor: null, total: 0 };
 
-/** A bulk item's status code as what became of the row. */
-function rowOutcome(result: BulkItemResult): RowOutcome {
-  if (result.status === 200) {
-    const status = result.agreement?.status;
-    return status === 'approved' || status === 'rejected' ? status : 'waiting';
-  }
-  if (result.status === 409) return 'conflict';
-  if (result.status === 403) return 'forbidden';
-  return 'gone';
-}
-
 /** The review of agreements: filters and page in the URL, decisions confirmed in a dialog. */
 export function AgreementsReview({ viewer, params, page, sales }: AgreementsReviewProps) {
   const t = useTranslations('AgreementsReview');
@@ -55,22 +43,21 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
   const [navigating, startNavigation] = useTransition();
   const { items, saving, nextCursor, total, changes, decide, decideMany, reopen } =
     useAgreementReview(params, page ?? noPage, viewer);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [bulk, setBulk] = useState<BulkState>({ kind: 'idle' });
-  const [outcomes, setOutcomes] = useState<Record<string, RowOutcome>>({});
-  // Another page: nothing of this one stays selected.
-  const [selectionPage, setSelectionPage] = useState(page);
-  if (selectionPage !== page) {
-    setSelectionPage(page);
-    setSelected(new Set());
-    setOutcomes({});
-    setBulk({ kind: 'idle' });
-  }
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [sessionEnded, setSessionEnded] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const endSession = useCallback(() => setSessionEnded(true), []);
+  const changedElsewhere = new Set(changes.changedElsewhere);
+  const bulk = useBulkDecision({
+    page,
+    items,
+    viewer,
+    saving,
+    changedElsewhere,
+    decideMany,
+    onSessionEnded: endSession,
+  });
 
   /** Filters change the list in place; the pager also takes the focus to the list's heading. */
   const navigate = (next: ListParams, { focusList = false } = {}) => {
@@ -79,40 +66,10 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
     if (focusList) headingRef.current?.focus();
   };
 
-  const select = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-
-  const changedElsewhere = new Set(changes.changedElsewhere);
-  const selectable = items.filter(
-    (item) => item.status === 'pending' && !(item.id in saving) && !changedElsewhere.has(item.id),
-  );
-  const chosen = selectable.filter((item) => selected.has(item.id));
-  // A bulk approval sends only the rows this viewer may approve; a rejection sends them all.
-  const approvable = chosen.filter((item) => mayApprove(item, viewer));
-
-  const confirmBulk = async (
-    agreements: Agreement[],
-    decision: Decision,
-    reason: string | null,
-  ) => {
+  const confirmBulk = (agreements: Agreement[], decision: Decision, reason: string | null) => {
     setDialog(null);
     setNotice(null);
-    setOutcomes({});
-    setBulk({ kind: 'saving', count: agreements.length });
-    try {
-      const results = await decideMany(agreements, decision, reason);
-      setOutcomes(Object.fromEntries(results.map((result) => [result.id, rowOutcome(result)])));
-      setSelected(new Set());
-      setBulk({ kind: 'done', outcomes: results.map(rowOutcome) });
-    } catch (error) {
-      if (isApiError(error, 'unauthorized')) setSessionEnded(true);
-      else setBulk({ kind: 'failed', error, retry: { agreements, decision, reason } });
-    }
+    void bulk.confirm(agreements, decision, reason);
   };
 
   const confirmReopen = async (agreement: Agreement, reason: string) => {
@@ -217,20 +174,21 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
       )}
 
       <BulkBar
-        selectable={selectable}
-        chosen={chosen}
-        approvable={approvable}
-        state={bulk}
-        onSelectAll={(on) => setSelected(new Set(on ? selectable.map((item) => item.id) : []))}
+        selectable={bulk.selectable}
+        chosen={bulk.chosen}
+        approvable={bulk.approvable}
+        state={bulk.state}
+        onSelectAll={bulk.selectAll}
         onDecide={(decision) =>
           setDialog({
             kind: 'bulk',
             decision,
-            agreements: decision === 'approve' ? approvable : chosen,
+            // A bulk approval sends only the rows this viewer may approve; a rejection, them all.
+            agreements: decision === 'approve' ? bulk.approvable : bulk.chosen,
           })
         }
-        onRetry={(retry) => void confirmBulk(retry.agreements, retry.decision, retry.reason)}
-        onDismiss={() => setBulk({ kind: 'idle' })}
+        onRetry={(retry) => confirmBulk(retry.agreements, retry.decision, retry.reason)}
+        onDismiss={bulk.dismiss}
       />
 
       <div className="agreements__list" aria-busy={navigating || undefined}>
@@ -246,9 +204,9 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
             saving={saving}
             changedElsewhere={changedElsewhere}
             viewer={viewer}
-            selected={selected}
-            onSelect={select}
-            outcomes={outcomes}
+            selected={bulk.selected}
+            onSelect={bulk.select}
+            outcomes={bulk.outcomes}
             onAction={(action: RowAction) => setDialog(action)}
           />
         )}
@@ -296,7 +254,7 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
           decision={dialog.decision}
           fallbackFocus={() => document.getElementById('agreements-list-title')}
           onCancel={() => setDialog(null)}
-          onConfirm={(reason) => void confirmBulk(dialog.agreements, dialog.decision, reason)}
+          onConfirm={(reason) => confirmBulk(dialog.agreements, dialog.decision, reason)}
         />
       )}
       {dialog?.kind === 'history' && (
