@@ -78,18 +78,28 @@ function summarise(events) {
   const self = {};
   const forced = { style: 0, layout: 0 };
   const stack = [];
-  const add = (kind, us) => (self[kind] = (self[kind] ?? 0) + us);
+  // What "other" is made of: self time by trace event name.
+  const otherByName = {};
+  // The same self times in the thread's CPU time (`tdur`): on a shared machine the wall-clock
+  // durations also count the time other processes held the core, the CPU time does not.
+  const cpu = {};
+  const add = (kind, us, name, cpuUs) => {
+    self[kind] = (self[kind] ?? 0) + us;
+    cpu[kind] = (cpu[kind] ?? 0) + (cpuUs ?? 0);
+    if (kind === 'other') otherByName[name] = (otherByName[name] ?? 0) + us;
+  };
   for (const event of sorted) {
     while (stack.length > 0 && stack.at(-1).end <= event.ts) stack.pop();
     const parent = stack.at(-1);
     const kind = kindOf.get(event.name) ?? 'other';
-    if (parent) add(parent.kind, -event.dur);
+    if (parent) add(parent.kind, -event.dur, parent.name, -(event.tdur ?? 0));
     if (parent && (kind === 'style' || kind === 'layout')) {
       if (stack.some((open) => open.kind === 'script')) forced[kind] += event.dur;
     }
-    add(kind, event.dur);
-    stack.push({ end: event.ts + event.dur, kind });
+    add(kind, event.dur, event.name, event.tdur);
+    stack.push({ end: event.ts + event.dur, kind, name: event.name });
   }
+  const rendering = ['style', 'layout', 'prePaint', 'paint', 'layerize', 'commit'];
   const frames = events.filter((event) => event.name === 'Commit').length;
   // A frame's task: the top-level task that runs the animation frame callbacks (React's commit).
   const frameTasks = events.filter(
@@ -108,6 +118,29 @@ function summarise(events) {
       Object.entries(self)
         .sort((a, b) => b[1] - a[1])
         .map(([kind, us]) => [kind, ms(us)]),
+    ),
+    cpuSelfMs: Object.fromEntries(
+      Object.entries(cpu)
+        .sort((a, b) => b[1] - a[1])
+        .map(([kind, us]) => [kind, ms(us)]),
+    ),
+    cpuTotalMs: ms(Object.values(cpu).reduce((sum, us) => sum + us, 0)),
+    // The browser's own work for a frame: style, layout, pre-paint, paint, layerize, commit.
+    renderingMsPerFrame: +(
+      rendering.reduce((sum, kind) => sum + (self[kind] ?? 0), 0) /
+      1000 /
+      Math.max(1, frames)
+    ).toFixed(1),
+    renderingCpuMsPerFrame: +(
+      rendering.reduce((sum, kind) => sum + (cpu[kind] ?? 0), 0) /
+      1000 /
+      Math.max(1, frames)
+    ).toFixed(1),
+    otherSelfMs: Object.fromEntries(
+      Object.entries(otherByName)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6)
+        .map(([name, us]) => [name, ms(us)]),
     ),
     forcedStyleMs: ms(forced.style),
     forcedLayoutMs: ms(forced.layout),
@@ -143,7 +176,17 @@ async function trace(page, client, room) {
   await done;
   if (process.env.TRACE_OUT)
     writeFileSync(process.env.TRACE_OUT, JSON.stringify({ traceEvents: events }));
-  return summarise(mainThreadEvents(events));
+  // Requests the page (or its workers) sent while traced: each subscribe answer is a task's worth
+  // of network handling on top of the frame's work.
+  const requests = {};
+  for (const event of events) {
+    if (event.name !== 'ResourceSendRequest') continue;
+    const kind = /\/v2\/subscribe\//.test(event.args.data.url)
+      ? 'subscribe'
+      : new URL(event.args.data.url).pathname.split('/').slice(0, 3).join('/');
+    requests[kind] = (requests[kind] ?? 0) + 1;
+  }
+  return { ...summarise(mainThreadEvents(events)), requests };
 }
 
 // Before the page's scripts: a React DevTools hook that counts, per commit, the fibers that
@@ -202,15 +245,31 @@ async function profile(client, room) {
   await publishAt(room, rate, rate * seconds);
   const { profile: taken } = await client.send('Profiler.stop');
   const byId = new Map(taken.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map();
+  for (const node of taken.nodes)
+    for (const child of node.children ?? []) parentOf.set(child, node);
   const self = new Map();
   const byScript = new Map();
+  // For each function, the chains of callers (4 deep) its self time came through.
+  const callers = new Map();
   const add = (map, key, us) => map.set(key, (map.get(key) ?? 0) + us);
-  taken.samples.forEach((id, index) => {
-    const { functionName, url, lineNumber, columnNumber } = byId.get(id).callFrame;
+  const nameOf = ({ functionName, url, lineNumber, columnNumber }) => {
     const file = url.split('/').pop();
     const where = url ? `${file}:${lineNumber + 1}:${columnNumber + 1}` : '';
-    add(self, `${functionName || '(anonymous)'} ${where}`.trim(), taken.timeDeltas[index] ?? 0);
-    add(byScript, file || functionName, taken.timeDeltas[index] ?? 0);
+    return `${functionName || '(anonymous)'} ${where}`.trim();
+  };
+  taken.samples.forEach((id, index) => {
+    const node = byId.get(id);
+    const { functionName, url } = node.callFrame;
+    const name = nameOf(node.callFrame);
+    const us = taken.timeDeltas[index] ?? 0;
+    add(self, name, us);
+    add(byScript, url.split('/').pop() || functionName, us);
+    const chain = [];
+    for (let up = parentOf.get(node.id); up && chain.length < 4; up = parentOf.get(up.id))
+      chain.push(nameOf(up.callFrame));
+    if (!callers.has(name)) callers.set(name, new Map());
+    add(callers.get(name), chain.join(' < '), us);
   });
   const total = [...self.values()].reduce((sum, us) => sum + us, 0);
   const top = (map, count) =>
@@ -219,7 +278,16 @@ async function profile(client, room) {
       .slice(0, count)
       .map(([name, us]) => `${((100 * us) / total).toFixed(1)}% ${name}`);
   // Minified names: the script (chunk) says whose code it is (React, the SDK, the app).
-  return { functions: top(self, 25), scripts: top(byScript, 10) };
+  const appFunctions = [...self]
+    .filter(([name]) => name.includes('.js:'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5);
+  return {
+    functions: top(self, 25),
+    scripts: top(byScript, 10),
+    // Where the five costliest script functions were called from, their costliest chains.
+    callers: Object.fromEntries(appFunctions.map(([name]) => [name, top(callers.get(name), 3)])),
+  };
 }
 
 async function renders(page, room) {

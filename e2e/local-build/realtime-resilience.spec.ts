@@ -17,10 +17,13 @@ async function feedBidIds(page: Page): Promise<string[]> {
   for (let top = 0; top <= scrollHeight; top += Math.max(48, Math.floor(clientHeight / 2))) {
     await scroller.evaluate((element, offset) => (element.scrollTop = offset), top);
     await page.waitForTimeout(60);
+    // Where each row sits in the whole list (rendered rows and the spacer above them).
     const rows = await page.getByTestId('bid').evaluateAll((items) =>
       items.map((item) => ({
         id: item.getAttribute('data-bid-id')!,
-        offset: Number(/translateY\((\d+)/.exec((item as HTMLElement).style.transform)?.[1] ?? -1),
+        offset: Math.round(
+          item.getBoundingClientRect().top - item.parentElement!.getBoundingClientRect().top,
+        ),
       })),
     );
     for (const row of rows) byOffset.set(row.offset, row.id);

@@ -27,14 +27,14 @@ interface ReadOptions {
 
 const never = () => false;
 
-const byTimetoken = (a: IncomingMessage, b: IncomingMessage) =>
+export const byTimetoken = (a: IncomingMessage, b: IncomingMessage) =>
   a.timetoken === b.timetoken ? 0 : isNewer(a.timetoken, b.timetoken) ? 1 : -1;
 
 /**
  * Pages backwards from now, handing each page (oldest first) to `take` until it answers false,
  * history runs out or `maxPages` were read.
  */
-async function pageBackwards(
+export async function pageBackwards(
   fetchPage: HistoryPage,
   maxPages: number,
   take: (page: IncomingMessage[]) => boolean,

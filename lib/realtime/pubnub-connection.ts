@@ -7,6 +7,7 @@ import {
   type ConnectionEffect,
   type ConnectionEvent,
 } from './connection-state';
+import { readEarlierAhead, type EarlierAhead } from './earlier-ahead';
 import {
   historyPageSize,
   loadEarlier,
@@ -86,6 +87,11 @@ export function connectRealtime(
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   /** Live messages held back while the earlier ones load: replayed after them, in order. */
   let heldBack: IncomingMessage[] | null = null;
+  /** The first load's history read, started with the subscribe; taken by the first connect. */
+  let ahead: EarlierAhead | null = null;
+  /** The first load gave up on history (its deadline): the reads stop. */
+  let earlierGivenUp = false;
+  const earlierCancelled = () => machine.stopped || earlierGivenUp;
 
   function deliver(message: IncomingMessage) {
     if (heldBack) heldBack.push(message);
@@ -128,6 +134,24 @@ export function connectRealtime(
   }
 
   /**
+   * The earlier messages, read from the moment the subscribe starts instead of after its
+   * handshake: on the way to a caught-up board the two requests overlap. Should that read fail
+   * (say, refused before a retry got access), the first connect reads again, as before.
+   */
+  async function readEarlier(): Promise<IncomingMessage[]> {
+    const started = ahead;
+    ahead = null;
+    if (started) {
+      try {
+        return await started.subscribed();
+      } catch {
+        // Read again below, now that the subscription is connected.
+      }
+    }
+    return loadEarlier(history, { isCancelled: earlierCancelled });
+  }
+
+  /**
    * First load: the newest messages published before this browser subscribed (a reload mid-sale
    * shows the sale as it was), merged with what arrives live meanwhile, in publish order.
    */
@@ -135,17 +159,13 @@ export function connectRealtime(
     heldBack = [];
     store.setEarlier({ state: 'loading' });
     const limit = deadline(earlierDeadlineMs);
-    let given = false;
     let runs: MessageRun[];
     let outcome: EarlierBids | null = null;
     try {
-      const earlier = await Promise.race([
-        loadEarlier(history, { isCancelled: () => machine.stopped || given }),
-        limit.expired,
-      ]);
+      const earlier = await Promise.race([readEarlier(), limit.expired]);
       runs = mergeInOrder(earlier, heldBack);
     } catch {
-      given = true;
+      earlierGivenUp = true;
       runs = mergeInOrder([], heldBack);
       outcome = { state: 'failed' };
     } finally {
@@ -230,6 +250,8 @@ export function connectRealtime(
   });
 
   store.setConnection(machine.connection);
+  // Beside the handshake; replayed once the first connect says `load-earlier` (ADR 15).
+  ahead = readEarlierAhead(history, { isCancelled: earlierCancelled });
   pubnub.subscribe({ channels: [config.channel], withPresence: true });
 
   return {

@@ -1,0 +1,107 @@
+// The first load's history read, started beside the subscribe handshake instead of after it
+// (docs/adr/0015-history-beside-the-handshake.md).
+import type { IncomingMessage } from './bid-store';
+import {
+  byTimetoken,
+  catchUpLimits,
+  historyPageSize,
+  loadEarlier,
+  pageBackwards,
+  type HistoryPage,
+} from './history-pages';
+import { isNewer } from './timetoken';
+
+interface AheadOptions {
+  maxMessages?: number;
+  /** Asked before each page: a sign-out stops the reading. */
+  isCancelled?: () => boolean;
+}
+
+const never = () => false;
+
+/**
+ * The messages newer than `after` (every message when null), oldest first, at most
+ * `maxMessages`: read backwards from now until a page reaches `after`.
+ */
+export async function loadNewer(
+  fetchPage: HistoryPage,
+  after: string | null,
+  { maxMessages = catchUpLimits.maxMessages, isCancelled = never }: AheadOptions = {},
+): Promise<IncomingMessage[]> {
+  const pages: IncomingMessage[][] = [];
+  let held = 0;
+  await pageBackwards(
+    fetchPage,
+    Math.ceil(maxMessages / historyPageSize),
+    (page) => {
+      const newer = after === null ? page : page.filter((m) => isNewer(m.timetoken, after));
+      pages.unshift(newer);
+      held += newer.length;
+      return newer.length === page.length && held < maxMessages;
+    },
+    isCancelled,
+  );
+  return pages.flat().slice(-maxMessages);
+}
+
+/** Two reads of history as one: each message once, oldest first, the newest `maxMessages`. */
+export function joinHistory(
+  earlier: readonly IncomingMessage[],
+  newer: readonly IncomingMessage[],
+  maxMessages = catchUpLimits.maxMessages,
+): IncomingMessage[] {
+  const byToken = new Map<string, IncomingMessage>();
+  for (const message of [...earlier, ...newer])
+    if (!byToken.has(message.timetoken)) byToken.set(message.timetoken, message);
+  return [...byToken.values()].sort(byTimetoken).slice(-maxMessages);
+}
+
+export interface EarlierAhead {
+  /**
+   * Once the subscription is connected: the earlier messages, with those published between the
+   * read's first (newest) page and the handshake, which the subscription does not deliver.
+   */
+  subscribed(): Promise<IncomingMessage[]>;
+}
+
+/**
+ * Starts reading the newest messages now, before the subscription is connected. The newest page
+ * may then be answered before the handshake fixed the subscription's cursor: a message published
+ * in between is in neither. `subscribed()` closes that gap with a second read, from now back to
+ * the newest message of the first page, beside the older pages; repeats are dropped by timetoken.
+ */
+export function readEarlierAhead(
+  fetchPage: HistoryPage,
+  { maxMessages = catchUpLimits.maxMessages, isCancelled = never }: AheadOptions = {},
+): EarlierAhead {
+  let answerFirstPage: (page: IncomingMessage[]) => void = () => {};
+  let failFirstPage: (error: unknown) => void = () => {};
+  const firstPage = new Promise<IncomingMessage[]>((resolve, reject) => {
+    answerFirstPage = resolve;
+    failFirstPage = reject;
+  });
+  const watched: HistoryPage = (before) => {
+    const page = fetchPage(before);
+    if (before === undefined) page.then(answerFirstPage, failFirstPage);
+    return page;
+  };
+  const earlier = loadEarlier(watched, { maxMessages, isCancelled });
+  // Cancelled before the first page: nothing was read, and `subscribed()` must not wait forever.
+  earlier.then(() => answerFirstPage([]), failFirstPage);
+  // Read (and any failure handled) in `subscribed()`, which may come late or never.
+  firstPage.catch(() => {});
+  return {
+    async subscribed() {
+      const newest = (await firstPage).reduce<string | null>(
+        (latest, message) =>
+          latest === null || isNewer(message.timetoken, latest) ? message.timetoken : latest,
+        null,
+      );
+      const [older, gap] = await Promise.all([
+        earlier,
+        loadNewer(fetchPage, newest, { maxMessages, isCancelled }),
+      ]);
+      return joinHistory(older, gap, maxMessages);
+    },
+  };
+}
