@@ -60,6 +60,9 @@ async function prepareProfile({ locale, theme }, { signIn }) {
   const context = browser.contexts()[0];
   await context.addCookies([{ name: 'NEXT_LOCALE', value: locale, url: baseUrl }]);
   const page = await context.newPage();
+  // Lighthouse's phone (moto g power, 412×823): the browser remembers the phone layout it used
+  // (the gavel-layout cookie), as a returning phone's does.
+  await page.setViewportSize({ width: 412, height: 823 });
   await page.goto(`${baseUrl}/sign`);
   await page.evaluate((value) => localStorage.setItem('gavel.theme', value), theme);
   if (signIn) {
