@@ -141,3 +141,6 @@ export async function measureAuth({ loadSeconds = 10, warmUpSeconds = 2 } = {}) 
     await bare.stop();
   }
 }
+
+// `node bench/auth.mjs`: this part of `npm run bench` alone (it needs a console build).
+if (import.meta.main) console.info(JSON.stringify(await measureAuth(), null, 2));

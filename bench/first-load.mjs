@@ -168,3 +168,6 @@ export async function measureFirstLoad({ consoleBuild = 'cold' } = {}) {
     rmSync(bare, { recursive: true, force: true });
   }
 }
+
+// `node bench/first-load.mjs`: this part of `npm run bench` alone.
+if (import.meta.main) console.info(JSON.stringify(await measureFirstLoad(), null, 2));

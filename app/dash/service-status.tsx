@@ -2,12 +2,12 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import * as z from 'zod/mini';
 import { apiRequest } from '@/lib/api/api-client';
 import { isApiError } from '@/lib/api/api-error';
 import { useApiErrorText } from '@/lib/api/use-api-error-text';
+import { literal, object } from '@/lib/validation/validator';
 
-const healthSchema = z.object({ status: z.literal('ok') });
+const healthSchema = object({ status: literal('ok') });
 
 type Check =
   { state: 'checking' } | { state: 'ok'; at: Date } | { state: 'failed'; error: unknown };

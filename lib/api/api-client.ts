@@ -1,5 +1,3 @@
-import { safeParse } from 'zod/mini';
-import type { $ZodType } from 'zod/v4/core';
 import { loadingStore, type LoadingStore } from '@/lib/loading/loading-store';
 import { ApiError, errorEnvelopeSchema, isServerErrorCode } from './api-error';
 
@@ -8,13 +6,19 @@ export interface ApiRequest<T> {
   /** Sent as JSON. */
   body?: unknown;
   /**
-   * Validates the answer; a body that does not match is an `invalid_response` error. Any zod 4
-   * schema works; browser code uses zod/mini to keep the bundle small.
+   * Validates the answer; a body that does not match is an `invalid_response` error. Anything
+   * with a zod-like `safeParse` works: the shell's own validators (lib/validation/validator.ts),
+   * or a zod schema in code that already loads zod (the live part, tests).
    */
-  schema: $ZodType<T>;
+  schema: AnswerSchema<T>;
   signal?: AbortSignal;
   /** Polling and token refresh: not counted by the loading overlay. */
   background?: boolean;
+}
+
+/** The part of a zod schema, or of a lib/validation validator, that the client uses. */
+export interface AnswerSchema<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: unknown };
 }
 
 interface ApiClientOptions {
@@ -89,7 +93,7 @@ export function createApiClient({
         if (request.signal?.aborted) throw toTransportError(error, request.signal);
         throw new ApiError('invalid_response', 'The answer was not JSON', { cause: error });
       }
-      const parsed = safeParse(request.schema, payload);
+      const parsed = request.schema.safeParse(payload);
       if (!parsed.success) {
         throw new ApiError('invalid_response', 'The answer had an unexpected shape', {
           status: response.status,

@@ -1,4 +1,4 @@
-import { ApiError, isApiError } from './api-error';
+import { ApiError, errorEnvelopeSchema, isApiError } from './api-error';
 
 describe('isApiError', () => {
   it.each([
@@ -8,5 +8,34 @@ describe('isApiError', () => {
     ['something thrown that is no error', { code: 'conflict' }, false],
   ])('%s: %s', (_name, error, expected) => {
     expect(isApiError(error, 'conflict')).toBe(expected);
+  });
+});
+
+describe('errorEnvelopeSchema', () => {
+  it('reads the code and message and drops the rest', () => {
+    const body = {
+      error: { code: 'conflict', message: 'Decided elsewhere', at: 1 },
+      agreement: {},
+    };
+    expect(errorEnvelopeSchema.safeParse(body)).toEqual({
+      success: true,
+      data: { error: { code: 'conflict', message: 'Decided elsewhere' } },
+    });
+  });
+
+  it.each([
+    ['null', null],
+    ['a string', 'Bad gateway'],
+    ['an array', [{ error: { code: 'x', message: 'y' } }]],
+    ['no error', {}],
+    ['an error that is a string', { error: 'conflict' }],
+    ['a numeric code', { error: { code: 409, message: 'x' } }],
+    ['no message', { error: { code: 'conflict' } }],
+    [
+      'the envelope only under __proto__',
+      JSON.parse('{"__proto__":{"error":{"code":"x","message":"y"}}}'),
+    ],
+  ])('refuses %s', (_name, body) => {
+    expect(errorEnvelopeSchema.safeParse(body).success).toBe(false);
   });
 });

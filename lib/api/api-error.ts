@@ -1,5 +1,5 @@
-// zod/mini: this module runs in the browser, where full zod would cost ~30 kB gzip.
-import * as z from 'zod/mini';
+// No zod: this module is in every page's first load (lib/validation/validator.ts says why).
+import { object, string } from '@/lib/validation/validator';
 
 /**
  * Codes of the API's error envelope (docs/product-contract.md §5.1) that the console's own calls
@@ -19,8 +19,8 @@ export const serverErrorCodes = [
 export const clientErrorCodes = ['network', 'aborted', 'invalid_response', 'http_error'] as const;
 export type ApiErrorCode = (typeof serverErrorCodes)[number] | (typeof clientErrorCodes)[number];
 
-export const errorEnvelopeSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
+export const errorEnvelopeSchema = object({
+  error: object({ code: string(), message: string() }),
 });
 
 export class ApiError extends Error {

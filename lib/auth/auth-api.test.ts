@@ -34,9 +34,21 @@ describe('fetchMe', () => {
   it.each([
     ['without a role', { loginId: 'clerk', displayName: 'Claire Clerk' }],
     ['with a role that is not one', { ...clerk, role: 'owner' }],
+    ['that is null', null],
+    ['that is an array', [clerk]],
+    ['with a loginId that is not a string', { ...clerk, loginId: 42 }],
+    [
+      'with the role only under __proto__',
+      JSON.parse('{"loginId":"clerk","displayName":"C","__proto__":{"role":"admin"}}'),
+    ],
   ])('is a failure for a user %s', async (_label, body) => {
     answer = { status: 200, body };
     await expect(fetchMe()).resolves.toEqual({ ok: false });
+  });
+
+  it('keeps only the user of the answer (no extra field reaches the app)', async () => {
+    answer = { status: 200, body: { ...clerk, passwordHash: 'x', sessions: [] } };
+    await expect(fetchMe()).resolves.toEqual({ ok: true, user: clerk });
   });
 });
 
@@ -46,6 +58,19 @@ describe('requestSignIn', () => {
     await expect(requestSignIn('clerk', 'a password')).resolves.toEqual({
       user: clerk,
       accessTokenId: 'token-1',
+    });
+  });
+
+  it.each([
+    ['without an access token id', { user: clerk }],
+    [
+      'with a user without a role',
+      { user: { loginId: 'clerk', displayName: 'C' }, accessTokenId: 't' },
+    ],
+  ])('is an invalid_response for an answer %s', async (_label, body) => {
+    answer = { status: 200, body };
+    await expect(requestSignIn('clerk', 'a password')).rejects.toMatchObject({
+      code: 'invalid_response',
     });
   });
 });

@@ -1,12 +1,13 @@
-import * as z from 'zod/mini';
 import { apiRequest } from '@/lib/api/api-client';
+import { literal, object, oneOf, string, type Infer } from '@/lib/validation/validator';
 import type { MeAnswer } from './access-check';
 import { roles } from './roles';
 
-const userSchema = z.object({ loginId: z.string(), displayName: z.string(), role: z.enum(roles) });
-const signInAnswerSchema = z.object({ user: userSchema, accessTokenId: z.string() });
+// No zod: sign-in and the access check are in every page's first load.
+const userSchema = object({ loginId: string(), displayName: string(), role: oneOf(roles) });
+const signInAnswerSchema = object({ user: userSchema, accessTokenId: string() });
 
-export type SignInAnswer = z.infer<typeof signInAnswerSchema>;
+export type SignInAnswer = Infer<typeof signInAnswerSchema>;
 
 /** `GET /api/auth/me`, folded into the guard's answer: any failure is `{ok: false}`. */
 export async function fetchMe(): Promise<MeAnswer> {
@@ -28,6 +29,6 @@ export const requestSignOut = () =>
   apiRequest('/api/auth/sign-out', {
     method: 'POST',
     body: {},
-    schema: z.null(),
+    schema: literal(null),
     background: true,
   });

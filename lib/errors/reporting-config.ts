@@ -1,15 +1,15 @@
-import * as z from 'zod/mini';
 import { appEnvs } from '@/lib/app-env';
+import { nullable, object, oneOf, string, type Infer } from '@/lib/validation/validator';
 
 /**
  * What the browser needs to report errors, rendered by the server into a meta tag so one build
  * serves every deployment (the DSN is public by design; no secret travels this way).
  */
-export const reportingConfigSchema = z.object({
-  appEnv: z.enum(appEnvs),
-  dsn: z.nullable(z.string()),
+export const reportingConfigSchema = object({
+  appEnv: oneOf(appEnvs),
+  dsn: nullable(string()),
 });
-export type ReportingConfig = z.infer<typeof reportingConfigSchema>;
+export type ReportingConfig = Infer<typeof reportingConfigSchema>;
 
 export const reportingMetaName = 'gavel-reporting';
 

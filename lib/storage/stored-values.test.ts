@@ -65,9 +65,24 @@ describe('stored user', () => {
     ['a role that does not exist', '{"loginId":"demo","displayName":"x","role":"owner"}'],
     ['a JSON string', '"demo"'],
     ['JSON null', 'null'],
+    ['a JSON array of the user', '[{"loginId":"demo","displayName":"x"}]'],
+    ['a loginId that is a number', '{"loginId":7,"displayName":"x"}'],
+    ['a displayName that is null', '{"loginId":"demo","displayName":null}'],
+    ['a role that is null', '{"loginId":"demo","displayName":"x","role":null}'],
+    ['the user only under __proto__', '{"__proto__":{"loginId":"demo","displayName":"x"}}'],
   ])('reads %s as null', (_name, raw) => {
     window.localStorage.setItem('gavel.user', raw);
     expect(readStoredUser()).toBeNull();
+  });
+
+  it('carries nothing of a __proto__ key into the user it reads', () => {
+    window.localStorage.setItem(
+      'gavel.user',
+      '{"loginId":"demo","displayName":"x","__proto__":{"role":"admin"}}',
+    );
+    const user = readStoredUser();
+    expect(user).toEqual({ loginId: 'demo', displayName: 'x' });
+    expect(user?.role).toBeUndefined();
   });
 
   it('drops unknown fields', () => {

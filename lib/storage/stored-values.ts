@@ -1,5 +1,5 @@
-import * as z from 'zod/mini';
 import { roles } from '@/lib/auth/roles';
+import { object, oneOf, optional, string, type Infer } from '@/lib/validation/validator';
 
 /**
  * Every value the console keeps in localStorage, prefixed `gavel.` (docs/product-contract.md §3).
@@ -12,16 +12,16 @@ export const storageKeys = {
   clientId: 'gavel.clientId',
 } as const;
 
-export const storedUserSchema = z.object({
-  loginId: z.string().check(z.minLength(1)),
-  displayName: z.string(),
+export const storedUserSchema = object({
+  loginId: string({ minLength: 1 }),
+  displayName: string(),
   /**
    * Absent in a user stored before roles existed: the next access check stores it. A screen that
    * hides what a role cannot do treats an absent role as the least privilege.
    */
-  role: z.optional(z.enum(roles)),
+  role: optional(oneOf(roles)),
 });
-export type StoredUser = z.infer<typeof storedUserSchema>;
+export type StoredUser = Infer<typeof storedUserSchema>;
 
 // Storage can throw (disabled storage, private modes, quota): treat it as empty, never crash.
 function read(key: string): string | null {

@@ -3,7 +3,8 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Role } from '@/lib/auth/roles';
 import type { Database } from '@/lib/server/db/database';
-import { sessions, staffAccounts } from '@/lib/server/db/schema';
+import { sessions } from '@/lib/server/db/schema';
+import { lookUpSession } from './session-lookup';
 import { signSessionCookie, verifySessionCookie } from './session-cookie';
 
 export const idleTimeoutMs = 30 * 60 * 1000;
@@ -57,35 +58,29 @@ export async function resolveSession(
 ): Promise<ActiveSession | null> {
   const claims = await verifySessionCookie(cookieValue, signingSecret, now);
   if (!claims) return null;
-  const [row] = await db
-    .select({ session: sessions, account: staffAccounts })
-    .from(sessions)
-    .innerJoin(staffAccounts, eq(sessions.accountId, staffAccounts.id))
-    .where(eq(sessions.id, claims.sid))
-    .limit(1);
+  const row = await lookUpSession(db, claims.sid);
   if (!row) return null;
-  const { session, account } = row;
 
-  const expected = Buffer.from(session.secretHash, 'hex');
+  const expected = Buffer.from(row.secretHash, 'hex');
   const presented = Buffer.from(sha256(claims.sec), 'hex');
   if (expected.length !== presented.length || !timingSafeEqual(expected, presented)) return null;
-  if (session.revokedAt || account.disabledAt) return null;
-  if (now >= session.expiresAt) return null;
-  if (now.getTime() - session.lastSeenAt.getTime() >= idleTimeoutMs) {
-    await revokeSession(db, session.id, 'idle-timeout', now);
+  if (row.revokedAt || row.disabledAt) return null;
+  if (now >= row.expiresAt) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() >= idleTimeoutMs) {
+    await revokeSession(db, row.sessionId, 'idle-timeout', now);
     return null;
   }
-  if (now.getTime() - session.lastSeenAt.getTime() >= slideEveryMs) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+  if (now.getTime() - row.lastSeenAt.getTime() >= slideEveryMs) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
   return {
-    sessionId: session.id,
-    expiresAt: session.expiresAt,
+    sessionId: row.sessionId,
+    expiresAt: row.expiresAt,
     account: {
-      id: account.id,
-      loginId: account.loginId,
-      displayName: account.displayName,
-      role: account.role,
+      id: row.accountId,
+      loginId: row.loginId,
+      displayName: row.displayName,
+      role: row.role,
     },
   };
 }
