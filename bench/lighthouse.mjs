@@ -49,7 +49,8 @@ async function startBrowser() {
   return {
     stop: () => {
       browser.kill('SIGTERM');
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium may still be writing its profile as it exits: retried while not empty.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
