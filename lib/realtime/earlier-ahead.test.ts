@@ -1,6 +1,7 @@
 import { createChannelLog } from '../../relay/channel-log.ts';
 import type { IncomingMessage } from './bid-store';
-import { joinHistory, loadNewer, readEarlierAhead } from './earlier-ahead';
+import { joinHistory, readEarlierAhead } from './earlier-ahead';
+import { loadNewer } from './history-pages';
 import { historyPageSize, mergeInOrder, type HistoryPage } from './history-pages';
 
 // History is read through the relay's own channel log, as in history-pages.test.ts.

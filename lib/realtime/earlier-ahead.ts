@@ -4,45 +4,12 @@ import type { IncomingMessage } from './bid-store';
 import {
   byTimetoken,
   catchUpLimits,
-  historyPageSize,
   loadEarlier,
-  pageBackwards,
+  loadNewer,
   type HistoryPage,
+  type ReadOptions,
 } from './history-pages';
-import { isNewer } from './timetoken';
-
-interface AheadOptions {
-  maxMessages?: number;
-  /** Asked before each page: a sign-out stops the reading. */
-  isCancelled?: () => boolean;
-}
-
-const never = () => false;
-
-/**
- * The messages newer than `after` (every message when null), oldest first, at most
- * `maxMessages`: read backwards from now until a page reaches `after`.
- */
-export async function loadNewer(
-  fetchPage: HistoryPage,
-  after: string | null,
-  { maxMessages = catchUpLimits.maxMessages, isCancelled = never }: AheadOptions = {},
-): Promise<IncomingMessage[]> {
-  const pages: IncomingMessage[][] = [];
-  let held = 0;
-  await pageBackwards(
-    fetchPage,
-    Math.ceil(maxMessages / historyPageSize),
-    (page) => {
-      const newer = after === null ? page : page.filter((m) => isNewer(m.timetoken, after));
-      pages.unshift(newer);
-      held += newer.length;
-      return newer.length === page.length && held < maxMessages;
-    },
-    isCancelled,
-  );
-  return pages.flat().slice(-maxMessages);
-}
+import { latestOf } from './timetoken';
 
 /** Two reads of history as one: each message once, oldest first, the newest `maxMessages`. */
 export function joinHistory(
@@ -72,7 +39,7 @@ export interface EarlierAhead {
  */
 export function readEarlierAhead(
   fetchPage: HistoryPage,
-  { maxMessages = catchUpLimits.maxMessages, isCancelled = never }: AheadOptions = {},
+  { maxMessages = catchUpLimits.maxMessages, isCancelled }: ReadOptions = {},
 ): EarlierAhead {
   let answerFirstPage: (page: IncomingMessage[]) => void = () => {};
   let failFirstPage: (error: unknown) => void = () => {};
@@ -93,8 +60,7 @@ export function readEarlierAhead(
   return {
     async subscribed() {
       const newest = (await firstPage).reduce<string | null>(
-        (latest, message) =>
-          latest === null || isNewer(message.timetoken, latest) ? message.timetoken : latest,
+        (latest, message) => latestOf(latest, message.timetoken),
         null,
       );
       const [older, gap] = await Promise.all([

@@ -18,7 +18,7 @@ export const catchUpLimits = { maxMessages: 2_000 };
 /** How far back the lot panel looks for a lot's older bids: the relay keeps 10,000 per channel. */
 export const lotHistoryLimits = { maxPages: 100 };
 
-interface ReadOptions {
+export interface ReadOptions {
   maxMessages?: number;
   maxPages?: number;
   /** Asked before each page: a sign-out or a closed panel stops the reading. */
@@ -34,7 +34,7 @@ export const byTimetoken = (a: IncomingMessage, b: IncomingMessage) =>
  * Pages backwards from now, handing each page (oldest first) to `take` until it answers false,
  * history runs out or `maxPages` were read.
  */
-export async function pageBackwards(
+async function pageBackwards(
   fetchPage: HistoryPage,
   maxPages: number,
   take: (page: IncomingMessage[]) => boolean,
@@ -50,11 +50,12 @@ export async function pageBackwards(
 }
 
 /**
- * The newest messages of the channel, at most `maxMessages`, oldest first: what the dashboard
- * replays on first load so that a reload shows the sale as it was.
+ * The messages newer than `after` (every message when null), oldest first, at most
+ * `maxMessages`: read backwards from now until a page reaches `after`.
  */
-export async function loadEarlier(
+export async function loadNewer(
   fetchPage: HistoryPage,
+  after: string | null,
   { maxMessages = catchUpLimits.maxMessages, isCancelled = never }: ReadOptions = {},
 ): Promise<IncomingMessage[]> {
   const pages: IncomingMessage[][] = [];
@@ -63,14 +64,22 @@ export async function loadEarlier(
     fetchPage,
     Math.ceil(maxMessages / historyPageSize),
     (page) => {
-      pages.unshift(page);
-      held += page.length;
-      return held < maxMessages;
+      const newer = after === null ? page : page.filter((m) => isNewer(m.timetoken, after));
+      pages.unshift(newer);
+      held += newer.length;
+      return newer.length === page.length && held < maxMessages;
     },
     isCancelled,
   );
   return pages.flat().slice(-maxMessages);
 }
+
+/**
+ * The newest messages of the channel, at most `maxMessages`, oldest first: what the dashboard
+ * replays on first load so that a reload shows the sale as it was.
+ */
+export const loadEarlier = (fetchPage: HistoryPage, options: ReadOptions = {}) =>
+  loadNewer(fetchPage, null, options);
 
 /** Messages in publish order, all from history or all delivered live. */
 export interface MessageRun {
