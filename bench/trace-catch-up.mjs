@@ -106,7 +106,13 @@ try {
   await done;
 
   // The navigation's start and each mark's first and last request, in trace time (µs).
-  const navigation = events.findLast((event) => event.name === 'navigationStart')?.ts;
+  // The main frame's navigation to the sale (not a prefetch's or an iframe's).
+  const navigation = events.findLast(
+    (event) =>
+      event.name === 'navigationStart' &&
+      event.args?.data?.isLoadingMainFrame &&
+      String(event.args.data.documentLoaderURL ?? '').includes(salePath),
+  )?.ts;
   const sent = events.filter((event) => event.name === 'ResourceSendRequest');
   const finished = new Map(
     events
@@ -138,6 +144,16 @@ try {
         loadAtStart,
         marksMs: Object.fromEntries(Object.entries(times).map(([name, ts]) => [name, ms(ts)])),
         loadedMs: Math.round(loadedAtMs),
+        otherRequests: sent
+          .filter((event) => !marks.history.test(event.args.data.url))
+          .map((event) => [
+            ms(event.ts),
+            ms(finished.get(event.args.data.requestId)),
+            event.args.data.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60),
+          ]),
+        historyRequests: sent
+          .filter((event) => marks.history.test(event.args.data.url))
+          .map((event) => [ms(event.ts), ms(finished.get(event.args.data.requestId))]),
         longTasks,
         windows: windows.map(([name, from, to]) => ({
           name,

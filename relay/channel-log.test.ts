@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import fc from 'fast-check';
 import { createChannelLog, type LoggedMessage } from './channel-log.ts';
 
 const tt = (counter: number) => String(17_952_888_637_390_000n + BigInt(counter));
@@ -172,5 +173,64 @@ describe('remove', () => {
     expect(removed).toBe(5 - kept.length);
     // A store=0 message is not history: deletion leaves it to subscribers catching up.
     expect(counters(log.since(['bids'], tt(3), 100))).toContain(4);
+  });
+});
+
+describe('searching a channel instead of scanning it', () => {
+  // What the log answered when it looked at every message: the reference for its answers now.
+  const scanned = (all: LoggedMessage[], start?: string, end?: string) =>
+    all.filter(
+      (m) =>
+        m.stored !== false &&
+        (start === undefined || BigInt(m.timetoken) < BigInt(start)) &&
+        (end === undefined || BigInt(m.timetoken) >= BigInt(end)),
+    );
+  const bound = fc.option(fc.integer({ min: -5, max: 400 }), { nil: undefined });
+
+  it('answers history, since and countAfter as a scan of every message would', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ step: fc.integer({ min: 1, max: 3 }), stored: fc.boolean() }), {
+          maxLength: 150,
+        }),
+        bound,
+        bound,
+        fc.integer({ min: 1, max: 120 }),
+        (steps, start, end, max) => {
+          const log = createChannelLog();
+          let at = 0;
+          const all = steps.map(({ step, stored }) => {
+            const logged = message('bids', (at += step), stored ? {} : { stored: false });
+            log.append(logged);
+            return logged;
+          });
+          const range = {
+            start: start === undefined ? undefined : tt(start),
+            end: end === undefined ? undefined : tt(end),
+          };
+          const matching = scanned(all, range.start, range.end);
+          const expected =
+            range.end !== undefined && range.start === undefined
+              ? matching.slice(0, max)
+              : matching.slice(-max);
+          expect(log.history('bids', { ...range, max })).toEqual(expected);
+          const after = range.end ?? tt(0);
+          expect(log.since(['bids'], after, max)).toEqual(
+            all.filter((m) => BigInt(m.timetoken) > BigInt(after)).slice(0, max),
+          );
+          expect(log.countAfter('bids', after)).toBe(
+            scanned(all).filter((m) => BigInt(m.timetoken) > BigInt(after)).length,
+          );
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('keeps timetoken order when a message comes out of order', () => {
+    const log = createChannelLog();
+    [1, 5, 3, 7, 2].forEach((n) => log.append(message('bids', n)));
+    expect(counters(log.stored('bids'))).toEqual([1, 2, 3, 5, 7]);
+    expect(counters(log.history('bids', { start: tt(5), max: 10 }))).toEqual([1, 2, 3]);
   });
 });

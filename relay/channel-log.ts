@@ -17,11 +17,30 @@ export interface TimetokenRange {
   end?: string;
 }
 
-const inRange = (message: LoggedMessage, { start, end }: TimetokenRange) =>
-  (start === undefined || compareTimetokens(message.timetoken, start) < 0) &&
-  (end === undefined || compareTimetokens(message.timetoken, end) >= 0);
-
 const isStored = (message: LoggedMessage) => message.stored !== false;
+
+/**
+ * The first index of a list in timetoken order whose timetoken is above `timetoken` (or at it,
+ * when `inclusive`): a channel is searched, never scanned, whatever its length.
+ */
+function indexFrom(list: readonly LoggedMessage[], timetoken: string, inclusive: boolean): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const order = compareTimetokens(list[middle]!.timetoken, timetoken);
+    if (order > 0 || (inclusive && order === 0)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/** The part of a channel's list within a range: `start` exclusive, `end` inclusive. */
+function within(list: readonly LoggedMessage[], { start, end }: TimetokenRange) {
+  const from = end === undefined ? 0 : indexFrom(list, end, true);
+  const to = start === undefined ? list.length : indexFrom(list, start, true);
+  return list.slice(from, Math.max(from, to));
+}
 
 /**
  * Every channel's recent messages, oldest first, bounded per channel: what subscribers catch up
@@ -34,7 +53,10 @@ export function createChannelLog(capacityPerChannel = 10_000, initial: LoggedMes
   function append(message: LoggedMessage): void {
     let list = channels.get(message.channel);
     if (!list) channels.set(message.channel, (list = []));
-    list.push(message);
+    // Timetokens only grow, so this is a push; the order is kept whatever comes.
+    const last = list.at(-1);
+    if (!last || compareTimetokens(last.timetoken, message.timetoken) <= 0) list.push(message);
+    else list.splice(indexFrom(list, message.timetoken, false), 0, message);
     if (list.length > capacityPerChannel) list.splice(0, list.length - capacityPerChannel);
   }
   initial.forEach(append);
@@ -46,9 +68,9 @@ export function createChannelLog(capacityPerChannel = 10_000, initial: LoggedMes
     since(names: Iterable<string>, after: string, limit: number): LoggedMessage[] {
       const found: LoggedMessage[] = [];
       for (const name of names) {
-        for (const message of channels.get(name) ?? []) {
-          if (compareTimetokens(message.timetoken, after) > 0) found.push(message);
-        }
+        const list = channels.get(name) ?? [];
+        const from = indexFrom(list, after, false);
+        found.push(...list.slice(from, from + limit));
       }
       found.sort((a, b) => compareTimetokens(a.timetoken, b.timetoken));
       return found.slice(0, limit);
@@ -59,9 +81,7 @@ export function createChannelLog(capacityPerChannel = 10_000, initial: LoggedMes
      * than). With only `end`, the oldest `max` after it (paging forward); otherwise the newest.
      */
     history(name: string, options: TimetokenRange & { max: number }): LoggedMessage[] {
-      const matching = (channels.get(name) ?? []).filter(
-        (message) => isStored(message) && inRange(message, options),
-      );
+      const matching = within(channels.get(name) ?? [], options).filter(isStored);
       return options.end !== undefined && options.start === undefined
         ? matching.slice(0, options.max)
         : matching.slice(-options.max);
@@ -69,16 +89,16 @@ export function createChannelLog(capacityPerChannel = 10_000, initial: LoggedMes
 
     /** How many stored messages are newer than `after` (PubNub's message counts). */
     countAfter(name: string, after: string): number {
-      return (channels.get(name) ?? []).filter(
-        (message) => isStored(message) && compareTimetokens(message.timetoken, after) > 0,
-      ).length;
+      const list = channels.get(name) ?? [];
+      return list.slice(indexFrom(list, after, false)).filter(isStored).length;
     },
 
     /** Deletes the stored messages in the range from history; answers how many went. */
     remove(name: string, range: TimetokenRange): number {
       const list = channels.get(name);
       if (!list) return 0;
-      const kept = list.filter((message) => !(isStored(message) && inRange(message, range)));
+      const inRange = new Set(within(list, range));
+      const kept = list.filter((message) => !(isStored(message) && inRange.has(message)));
       channels.set(name, kept);
       return list.length - kept.length;
     },

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import fc from 'fast-check';
 import { compareTimetokens, createTimetokenClock, isTimetoken } from './timetokens.ts';
 
 /** A clock that answers the given milliseconds in turn, then repeats the last one. */
@@ -121,8 +122,22 @@ describe('compareTimetokens', () => {
     ['17952888637390000', '17952888637390000', 0],
     ['9', '10', -1],
     ['0', '17952888637390000', -1],
+    ['007', '7', 0],
+    ['010', '9', 1],
+    ['00', '0', 0],
   ])('%s vs %s → %i', (a, b, expected) => {
     expect(compareTimetokens(a, b)).toBe(expected);
+  });
+
+  it('orders any two timetokens as the integers they are', () => {
+    const digits = fc.stringMatching(/^\d{1,20}$/);
+    fc.assert(
+      fc.property(digits, digits, (a, b) => {
+        const [x, y] = [BigInt(a), BigInt(b)];
+        expect(compareTimetokens(a, b)).toBe(x === y ? 0 : x > y ? 1 : -1);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });
 

@@ -26,10 +26,10 @@ function liveChannel(published: number) {
   };
   publish(published);
   const requests: (string | undefined)[] = [];
-  const fetchPage: HistoryPage = async (before) => {
+  const fetchPage: HistoryPage = async (before, notBefore) => {
     requests.push(before);
     return log
-      .history('bids', { start: before, max: historyPageSize })
+      .history('bids', { start: before, end: notBefore, max: historyPageSize })
       .map((logged) => ({ timetoken: logged.timetoken, payload: logged.payload }));
   };
   return { fetchPage, requests, publish, published: () => next };
@@ -38,9 +38,9 @@ function liveChannel(published: number) {
 /** A page answer that waits until `release()`: a request still on its way. */
 function heldPages(fetchPage: HistoryPage) {
   const waiting: (() => void)[] = [];
-  const held: HistoryPage = (before) =>
+  const held: HistoryPage = (before, notBefore) =>
     new Promise((resolve, reject) => {
-      waiting.push(() => fetchPage(before).then(resolve, reject));
+      waiting.push(() => fetchPage(before, notBefore).then(resolve, reject));
     });
   // Answers every request, including those asked after an answer, until none comes for a while.
   const release = async () => {

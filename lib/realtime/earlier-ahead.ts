@@ -4,11 +4,11 @@ import type { IncomingMessage } from './bid-store';
 import {
   byTimetoken,
   catchUpLimits,
-  loadEarlier,
   loadNewer,
   type HistoryPage,
   type ReadOptions,
 } from './history-pages';
+import { loadEarlier } from './history-slices';
 import { latestOf } from './timetoken';
 
 /** Two reads of history as one: each message once, oldest first, the newest `maxMessages`. */
@@ -47,8 +47,8 @@ export function readEarlierAhead(
     answerFirstPage = resolve;
     failFirstPage = reject;
   });
-  const watched: HistoryPage = (before) => {
-    const page = fetchPage(before);
+  const watched: HistoryPage = (before, notBefore) => {
+    const page = fetchPage(before, notBefore);
     if (before === undefined) page.then(answerFirstPage, failFirstPage);
     return page;
   };

@@ -2,7 +2,6 @@ import { createChannelLog } from '../../relay/channel-log.ts';
 import type { IncomingMessage, StoredBid } from './bid-store';
 import {
   historyPageSize,
-  loadEarlier,
   loadLotBids,
   mergeInOrder,
   mergeLotBids,
@@ -50,39 +49,6 @@ function channelOf(payloads: unknown[]) {
 
 const range = (count: number, from = 0) => Array.from({ length: count }, (_, n) => n + from);
 const tokens = (messages: readonly IncomingMessage[]) => messages.map((m) => m.timetoken);
-
-describe('loadEarlier', () => {
-  it.each([
-    ['an empty channel', 0, 0, 1],
-    ['less than a page', 42, 42, 1],
-    ['exactly a page', 100, 100, 2],
-    ['several pages', 750, 750, 8],
-    ['exactly the limit', 2_000, 2_000, 20],
-    ['more than the limit', 3_456, 2_000, 20],
-  ])('%s: %i published, the newest %i read in %i requests', async (_, published, read, calls) => {
-    const { fetchPage, requests } = channelOf(range(published).map((n) => bid(n)));
-    const earlier = await loadEarlier(fetchPage);
-    expect(tokens(earlier)).toEqual(range(read, published - read).map(timetoken));
-    expect(requests).toHaveLength(calls);
-    expect(requests[0]).toBeUndefined();
-  });
-
-  it('stops reading when cancelled (a sign-out mid-way)', async () => {
-    const { fetchPage, requests } = channelOf(range(1_000).map((n) => bid(n)));
-    let cancelled = false;
-    const counting: HistoryPage = async (before) => {
-      const page = await fetchPage(before);
-      if (requests.length === 3) cancelled = true;
-      return page;
-    };
-    await loadEarlier(counting, { isCancelled: () => cancelled });
-    expect(requests).toHaveLength(3);
-  });
-
-  it('passes a failed page on to the caller', async () => {
-    await expect(loadEarlier(async () => Promise.reject(new Error('503')))).rejects.toThrow('503');
-  });
-});
 
 describe('mergeInOrder', () => {
   const message = (n: number): IncomingMessage => ({ timetoken: timetoken(n), payload: bid(n) });

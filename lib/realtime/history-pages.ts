@@ -6,9 +6,13 @@ import { isNewer } from './timetoken';
 
 /**
  * One page of history: the newest `pageSize` messages published before `before` (all of them up
- * to now when undefined), oldest first, as PubNub answers `start=` without `end=`.
+ * to now when undefined) and, when given, at or after `notBefore`, as PubNub answers `start=`
+ * (exclusive) and `end=` (inclusive) together.
  */
-export type HistoryPage = (before: string | undefined) => Promise<IncomingMessage[]>;
+export type HistoryPage = (
+  before: string | undefined,
+  notBefore?: string,
+) => Promise<IncomingMessage[]>;
 
 export const historyPageSize = 100;
 
@@ -73,13 +77,6 @@ export async function loadNewer(
   );
   return pages.flat().slice(-maxMessages);
 }
-
-/**
- * The newest messages of the channel, at most `maxMessages`, oldest first: what the dashboard
- * replays on first load so that a reload shows the sale as it was.
- */
-export const loadEarlier = (fetchPage: HistoryPage, options: ReadOptions = {}) =>
-  loadNewer(fetchPage, null, options);
 
 /** Messages in publish order, all from history or all delivered live. */
 export interface MessageRun {

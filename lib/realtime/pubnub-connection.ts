@@ -8,13 +8,8 @@ import {
   type ConnectionEvent,
 } from './connection-state';
 import { readEarlierAhead, type EarlierAhead } from './earlier-ahead';
-import {
-  historyPageSize,
-  loadEarlier,
-  mergeInOrder,
-  type HistoryPage,
-  type MessageRun,
-} from './history-pages';
+import { historyPageSize, mergeInOrder, type HistoryPage, type MessageRun } from './history-pages';
+import { loadEarlier } from './history-slices';
 import type { RealtimeConfig } from './realtime-config';
 import { connectionEventFromStatus } from './status-event';
 import { timetokenFromMs } from './timetoken';
@@ -109,7 +104,11 @@ export function connectRealtime(
     );
   }
 
-  const history: HistoryPage = (before) => fetchPage(before ? { start: before } : {});
+  const history: HistoryPage = (before, notBefore) =>
+    fetchPage({
+      ...(before ? { start: before } : {}),
+      ...(notBefore ? { end: notBefore } : {}),
+    });
 
   async function refreshWatching() {
     try {

@@ -96,9 +96,9 @@ export function useRealtime(): {
   }, [start]);
 
   const history = useCallback<HistoryPage>(
-    (before) =>
+    (before, notBefore) =>
       connection.current
-        ? connection.current.history(before)
+        ? connection.current.history(before, notBefore)
         : Promise.reject(new Error('not connected')),
     [],
   );
