@@ -6,6 +6,7 @@ import type { Flag } from '@/lib/sale-desk/flags/flag';
 import { acknowledgedFlagsKey } from '@/lib/sales/acknowledged-flags';
 import type { Sale } from '@/lib/sales/lot';
 import { FlagsPanel } from './flags-panel';
+import { useFlagsNotNews } from './use-flags-not-news';
 
 const sales: Sale[] = [
   {
@@ -38,10 +39,24 @@ const flag = (n: number, rule: Flag['rule'] = 'jump'): Flag => ({
   raisedAt: '2026-11-21T10:00:00.000Z',
 });
 
+/** The panel as the live dashboard gives it its flags: what is news follows the replay. */
+function Panel({
+  flags,
+  replaying,
+  bids,
+}: {
+  flags: Flag[];
+  replaying: boolean;
+  bids: StoredBid[];
+}) {
+  const notNews = useFlagsNotNews(flags, replaying);
+  return <FlagsPanel flags={flags} sales={sales} bids={bids} notNews={notNews} />;
+}
+
 function renderPanel(flags: Flag[], replaying = false, bids: StoredBid[] = []) {
   const ui = (shown: Flag[], stillReplaying: boolean, held: StoredBid[]) => (
     <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
-      <FlagsPanel flags={shown} sales={sales} bids={held} replaying={stillReplaying} />
+      <Panel flags={shown} replaying={stillReplaying} bids={held} />
     </NextIntlClientProvider>
   );
   const view = render(ui(flags, replaying, bids));
@@ -108,8 +123,7 @@ describe('FlagsPanel', () => {
           flags={[flag(2, 'late'), flag(1)]}
           sales={sales}
           bids={[]}
-          replaying={false}
-          knownAtLive={new Set([flag(1).id])}
+          notNews={new Set([flag(1).id])}
         />
       </NextIntlClientProvider>,
     );

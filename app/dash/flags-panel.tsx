@@ -24,34 +24,24 @@ export function FlagsPanel({
   flags,
   sales,
   bids,
-  replaying,
-  knownAtLive,
+  notNews,
 }: {
   flags: readonly Flag[];
   sales: readonly Sale[];
   bids: readonly StoredBid[];
-  /** The earlier bids are still loading: the flags they raise are not news. */
-  replaying: boolean;
   /**
-   * The flags there were when the replay ended, if the panel appeared later: those after them
-   * are news, even when raised before the panel appeared.
+   * The flags that are not news (`useFlagsNotNews`): the others are announced. Null while the
+   * earlier bids are replayed, when none is.
    */
-  knownAtLive?: ReadonlySet<string> | null;
+  notNews: ReadonlySet<string> | null;
 }) {
   const t = useTranslations('SaleDesk');
   const toggleId = useId();
   const [acknowledged, setAcknowledged] = useState<readonly string[]>(readAcknowledged);
   const [showAcknowledged, setShowAcknowledged] = useState(false);
-  // Flags already raised when the panel appeared, or by the replay of earlier bids, are not news;
-  // later ones are announced.
-  const [initialIds, setInitialIds] = useState<ReadonlySet<string> | null>(() =>
-    replaying ? null : (knownAtLive ?? new Set(flags.map((flag) => flag.id))),
-  );
-  if (initialIds === null && !replaying)
-    setInitialIds(knownAtLive ?? new Set(flags.map((flag) => flag.id)));
 
   const acknowledgedSet = useMemo(() => new Set(acknowledged), [acknowledged]);
-  const fresh = initialIds === null ? [] : flags.filter((flag) => !initialIds.has(flag.id));
+  const fresh = notNews === null ? [] : flags.filter((flag) => !notNews.has(flag.id));
   const lotText = (flag: Flag) => {
     const { lotNumber } = lotLabelOf(sales, flag.auctionId, flag.lotId);
     return lotNumber === undefined ? flag.lotId : String(lotNumber);

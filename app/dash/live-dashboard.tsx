@@ -16,6 +16,7 @@ import { LiveFeed, type BidLabel } from './live-feed';
 import { LotLeaderboard } from './lot-leaderboard';
 import { SaleFocus } from './sale-focus';
 import { SalesOverview } from './sales-overview';
+import { useFlagsNotNews } from './use-flags-not-news';
 
 const settleWaitMs = 3000;
 
@@ -47,11 +48,9 @@ export default function LiveDashboard() {
     return () => clearTimeout(timer);
   }, []);
   const settled = waitedLong || hasSettled(snapshot, desk);
-  // The flags the replay raised, taken when it ends: the panels appear later (above), and a flag
-  // raised between the two is news all the same.
-  const [knownAtLive, setKnownAtLive] = useState<ReadonlySet<string> | null>(null);
-  if (knownAtLive === null && !isReplaying(snapshot))
-    setKnownAtLive(new Set(desk.flags.map((flag) => flag.id)));
+  // Taken when the replay ends: the panels appear later (above), and a flag raised between the
+  // two is news all the same.
+  const flagsNotNews = useFlagsNotNews(desk.flags, isReplaying(snapshot));
 
   const shownNow = Math.max(now, snapshot.rateEndsAt);
   // The same function until the catalogue changes: the feed's rows compare what it answers.
@@ -72,7 +71,7 @@ export default function LiveDashboard() {
           labelOf={labelOf}
           now={shownNow}
           history={history}
-          knownAtLive={knownAtLive}
+          flagsNotNews={flagsNotNews}
         />
       ) : (
         <>
@@ -86,8 +85,7 @@ export default function LiveDashboard() {
             flags={desk.flags}
             sales={desk.sales}
             bids={snapshot.bids}
-            replaying={isReplaying(snapshot)}
-            knownAtLive={knownAtLive}
+            notNews={flagsNotNews}
           />
         </>
       )}

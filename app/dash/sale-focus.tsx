@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
-import { isReplaying, type BidStoreSnapshot } from '@/lib/realtime/bid-store';
+import type { BidStoreSnapshot } from '@/lib/realtime/bid-store';
 import type { HistoryPage } from '@/lib/realtime/history-pages';
 import type { SaleDeskSnapshot } from '@/lib/realtime/sale-desk-store';
 import { saleBoard, saleFigures } from '@/lib/sales/sale-view';
@@ -22,7 +22,7 @@ export function SaleFocus({
   labelOf,
   now,
   history,
-  knownAtLive,
+  flagsNotNews,
 }: {
   auctionId: string;
   /** `&lot=LOT`: the lot panel is open on it. */
@@ -33,8 +33,8 @@ export function SaleFocus({
   now: number;
   /** Older bids for the lot panel. */
   history: HistoryPage;
-  /** The flags there were when the replay ended (not news). */
-  knownAtLive?: ReadonlySet<string> | null;
+  /** The flags that are not news (`useFlagsNotNews`). */
+  flagsNotNews: ReadonlySet<string> | null;
 }) {
   const t = useTranslations('SaleDesk');
   const sale = desk.sales.find((candidate) => candidate.auctionId === auctionId);
@@ -89,13 +89,7 @@ export function SaleFocus({
       <SaleLotBoard rows={rows} />
       <div className="live-dashboard__grid">
         <LiveFeed key={auctionId} bids={bids} labelOf={labelOf} />
-        <FlagsPanel
-          flags={flags}
-          sales={desk.sales}
-          bids={bids}
-          replaying={isReplaying(snapshot)}
-          knownAtLive={knownAtLive}
-        />
+        <FlagsPanel flags={flags} sales={desk.sales} bids={bids} notNews={flagsNotNews} />
       </div>
     </>
   );
