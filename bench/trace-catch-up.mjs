@@ -4,7 +4,7 @@
 // bash scripts/with-node.sh node bench/trace-catch-up.mjs
 // Needs a production build (.next) and ports 3330/4330, as bench:realtime does.
 import { chromium } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { benchCatalogue, createBenchRoom, lotOpenings } from './bench-sale.mjs';
 import { startConsole } from './console-server.mjs';
@@ -138,10 +138,37 @@ try {
   const longTasks = events
     .filter((event) => event.name === 'RunTask' && event.dur > 30_000 && event.ts >= navigation)
     .map((event) => [ms(event.ts), Math.round(event.dur / 1000)]);
+  // What the longest task after the last history page was made of (nested events overlap).
+  const lastLong = events
+    .filter(
+      (event) => event.name === 'RunTask' && event.dur > 30_000 && event.ts >= times.historyDone,
+    )
+    .sort((a, b) => b.dur - a.dur)[0];
+  const insideLongest = {};
+  if (lastLong)
+    for (const event of events) {
+      if (event.tid !== lastLong.tid || event.ph !== 'X' || event === lastLong) continue;
+      if (event.ts < lastLong.ts || event.ts + event.dur > lastLong.ts + lastLong.dur) continue;
+      insideLongest[event.name] = (insideLongest[event.name] ?? 0) + event.dur / 1000;
+    }
+  // TRACE_DUMP=file: the profile and the longest task's window, for a closer look elsewhere.
+  if (process.env.TRACE_DUMP && lastLong)
+    writeFileSync(
+      process.env.TRACE_DUMP,
+      JSON.stringify({ profile, from: lastLong.ts, to: lastLong.ts + lastLong.dur }),
+    );
   console.info(
     JSON.stringify(
       {
         loadAtStart,
+        longestAfterHistory: lastLong && {
+          atMs: ms(lastLong.ts),
+          ms: Math.round(lastLong.dur / 1000),
+          inside: Object.entries(insideLongest)
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 12)
+            .map(([name, spent]) => `${Math.round(spent)} ms ${name}`),
+        },
         marksMs: Object.fromEntries(Object.entries(times).map(([name, ts]) => [name, ms(ts)])),
         loadedMs: Math.round(loadedAtMs),
         otherRequests: sent

@@ -41,6 +41,15 @@ export type SaleSummary = z.infer<typeof saleSummarySchema>;
 export const saleListSchema = z.object({ items: z.array(saleSummarySchema) });
 export type SaleList = z.infer<typeof saleListSchema>;
 
+/**
+ * `GET /api/sales?include=lots`: each line of the list with its lots as `GET /api/sales/{id}`
+ * answers them, so the dashboard reads the catalogue in one request instead of one per sale.
+ */
+export const catalogueSchema = z.object({
+  items: z.array(z.extend(saleSummarySchema, { lots: z.array(lotSchema) })),
+});
+export type Catalogue = z.infer<typeof catalogueSchema>;
+
 /** A lot as the platform's catalogue ingest answers it: the lot and the title of its sale. */
 export const catalogueLotSchema = z.extend(lotSchema, { saleTitle: z.string() });
 export type CatalogueLot = z.infer<typeof catalogueLotSchema>;

@@ -4,7 +4,7 @@
 import '@/lib/server/testing/memory-database-env';
 import { NextRequest } from 'next/server';
 import { safeParse } from 'zod/mini';
-import { saleListSchema, saleSchema } from '@/lib/sales/lot';
+import { catalogueSchema, saleListSchema, saleSchema } from '@/lib/sales/lot';
 import {
   agreementsApi,
   expectProblem,
@@ -116,6 +116,45 @@ describe('GET /api/sales', () => {
       currencies: ['CHF', 'EUR', 'GBP'],
     });
   });
+
+  /** `GET /api/sales` with a query string, as the clerk. */
+  async function listWith(query: string) {
+    const request = new NextRequest(`http://localhost:3000/api/sales?${query}`, {
+      headers: { cookie: `__Host-gavel_session=${clerk}` },
+    });
+    return (await salesRoutes()).sales.GET(request);
+  }
+
+  it('with include=lots: each sale of the list with its lots, as the sale read answers them', async () => {
+    const prints = lotItemFactory('sales-prints', 'D. Prints');
+    await ingestLotsOk([prints({ lotNumber: 2 }), prints({ lotNumber: 1, reserve: null })]);
+    await ingestLotsOk([lotItemFactory('sales-rugs', 'E. Rugs')()]);
+    const response = await listWith('include=lots');
+    expect(response.status).toBe(200);
+    const answer = await response.json();
+    expect(safeParse(catalogueSchema, answer).success).toBe(true);
+    const summaries = (await listOk()).items;
+    expect(answer.items.map(({ lots: _, ...summary }: { lots: unknown }) => summary)).toEqual(
+      summaries,
+    );
+    for (const item of answer.items) {
+      expect(item.lots).toEqual((await saleOk(item.auctionId)).lots);
+      expect(item.lots).toHaveLength(item.lotCount);
+    }
+    const printsSale = answer.items.find(
+      (item: { auctionId: string }) => item.auctionId === 'sales-prints',
+    );
+    expect(printsSale.lots.map((lot: { lotNumber: number }) => lot.lotNumber)).toEqual([1, 2]);
+  });
+
+  it.each(['include=LOTS', 'include=', 'include=lots,bids', 'include=%00'])(
+    'with %s: the list alone',
+    async (query) => {
+      const response = await listWith(query);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual(await listOk());
+    },
+  );
 
   it('ignores the query string', async () => {
     const request = new NextRequest('http://localhost:3000/api/sales?limit=abc&x=%00', {

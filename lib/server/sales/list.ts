@@ -1,8 +1,9 @@
 import 'server-only';
 import { asc, count, sql } from 'drizzle-orm';
-import type { SaleSummary } from '@/lib/sales/lot';
+import type { Catalogue, SaleSummary } from '@/lib/sales/lot';
 import type { Database } from '@/lib/server/db/database';
 import { lots } from '@/lib/server/db/schema';
+import { toLot } from './lot-row';
 
 /**
  * Every sale of the catalogue, by title: how many lots it has and the currencies they are in
@@ -20,4 +21,14 @@ export async function listSales(db: Database): Promise<SaleSummary[]> {
     .from(lots)
     .groupBy(lots.auctionId)
     .orderBy(asc(saleTitle), asc(lots.auctionId));
+}
+
+/** Every sale as `listSales` has it, each with its lots in running order: two queries in all. */
+export async function listSalesWithLots(db: Database): Promise<Catalogue['items']> {
+  const [sales, rows] = await Promise.all([
+    listSales(db),
+    db.select().from(lots).orderBy(asc(lots.auctionId), asc(lots.lotNumber)),
+  ]);
+  const lotsOf = Map.groupBy(rows.map(toLot), (lot) => lot.auctionId);
+  return sales.map((sale) => ({ ...sale, lots: lotsOf.get(sale.auctionId) ?? [] }));
 }
