@@ -19,7 +19,7 @@ import {
 export const historyParallelism = 5;
 
 /** A bounded slice is cut to hold this share of a page at the rate seen, so one request reads it. */
-const sliceFill = 0.9;
+const sliceFill = 0.75;
 
 /** One request: the newest page below `before`, and at or after `notBefore` when given. */
 interface PageAsk {
