@@ -14,7 +14,7 @@ const config = {
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   testMatch: postgresSuite
     ? ['<rootDir>/{app,lib}/**/*.postgres.test.ts']
-    : ['<rootDir>/{app,components,lib,relay,scripts,server}/**/*.test.{ts,tsx}'],
+    : ['<rootDir>/{app,bench,components,lib,relay,scripts,server}/**/*.test.{ts,tsx}'],
   testPathIgnorePatterns: postgresSuite ? [] : ['\\.postgres\\.test\\.ts$'],
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/$1',

@@ -62,7 +62,7 @@ export async function publishAt(room, rate, count) {
 }
 
 // In every page: when each bid row is first painted, how many DOM commits, the long tasks.
-const instrument = () => {
+export const instrument = () => {
   const state = { paintedAt: {}, commits: 0, longTasks: [], tracking: true };
   window.benchState = state;
   new PerformanceObserver((list) => {
@@ -223,10 +223,24 @@ function watchRequests(page, since) {
   return seen;
 }
 
-/** One navigation to a caught-up board, in a fresh page of the signed-in context. */
-async function catchUpOnce(context, expected) {
+/**
+ * One navigation to a caught-up board, in a fresh page of the signed-in context; with
+ * `latencyMs`, every request of the page takes that much longer (Chromium's network emulation),
+ * as over the Internet to PubNub and to the deployment, where round trips cost more than here.
+ */
+async function catchUpOnce(context, expected, { latencyMs = 0 } = {}) {
   const page = await context.newPage();
   try {
+    if (latencyMs > 0) {
+      const client = await context.newCDPSession(page);
+      await client.send('Network.enable');
+      await client.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: latencyMs,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+    }
     await page.addInitScript(watchCatchUp, expected);
     let started = 0; // Set as the navigation starts; the watchers read it then.
     const requests = watchRequests(page, () => started);
@@ -269,16 +283,22 @@ async function catchUpOnce(context, expected) {
  * relay keeps them), so the first load replays them; they are the newest messages on `bids`, so
  * the board must show exactly the room's bids per lot.
  */
-async function measureCatchUp(context, room, { count = 2_000, runs = 5 } = {}) {
+export async function measureCatchUp(
+  context,
+  room,
+  { count = 2_000, runs = 5, latencyMs = 0 } = {},
+) {
   const { perLot } = await publishAt(room, 2_000, count);
   // The open page takes these bids live; let it settle before the fresh pages load.
   await sleep(3_000);
   const loadAtStart = load();
   const samples = [];
-  for (let run = 0; run < runs; run += 1) samples.push(await catchUpOnce(context, perLot));
+  for (let run = 0; run < runs; run += 1)
+    samples.push(await catchUpOnce(context, perLot, { latencyMs }));
   const times = samples.map((sample) => sample.navigationToCaughtUpMs).sort((a, b) => a - b);
   return {
     historyMessages: count,
+    latencyMs,
     expectedOnBoard: sum(perLot),
     runs,
     medianMs: percentile(times, 50),
@@ -332,6 +352,9 @@ export async function openLive(page, path) {
   await page.locator('[data-testid="earlier-bids"][data-state="loaded"]').waitFor();
 }
 
+/** The round trip added for the catch-up measured as from afar (a browser 40 ms from PubNub). */
+const farAwayLatencyMs = 40;
+
 export async function measureRealtime({
   soakMinutes = Number(process.env.BENCH_SOAK_MINUTES || 10),
   withFlagsCost = true,
@@ -371,6 +394,7 @@ export async function measureRealtime({
     const at100 = await measureRate(page, room, 100, 10);
     const at1000 = await measureRate(page, room, 1000, 10);
     const catchUp = await measureCatchUp(context, room);
+    const catchUpFarAway = await measureCatchUp(context, room, { latencyMs: farAwayLatencyMs });
     const soakResult = soakMinutes > 0 ? await soak(page, client, room, soakMinutes) : null;
     return {
       measuredAt: new Date().toISOString(),
@@ -380,6 +404,7 @@ export async function measureRealtime({
       at1000,
       allSalesView: allSales,
       catchUp,
+      catchUpFarAway,
       flagsCost,
       soak: soakResult,
     };

@@ -151,12 +151,37 @@ try {
       if (event.ts < lastLong.ts || event.ts + event.dur > lastLong.ts + lastLong.dur) continue;
       insideLongest[event.name] = (insideLongest[event.name] ?? 0) + event.dur / 1000;
     }
-  // TRACE_DUMP=file: the profile and the longest task's window, for a closer look elsewhere.
-  if (process.env.TRACE_DUMP && lastLong)
-    writeFileSync(
-      process.env.TRACE_DUMP,
-      JSON.stringify({ profile, from: lastLong.ts, to: lastLong.ts + lastLong.dur }),
-    );
+  /** Main-thread time by kind of event between two trace times (nested events overlap). */
+  // The page's main thread: where the store's animation frames run.
+  const frame = events.find(
+    (event) => event.name === 'FireAnimationFrame' && event.ts >= navigation,
+  );
+  const byKind = (from, to) => {
+    const spent = {};
+    for (const event of events) {
+      if (
+        event.pid !== frame?.pid ||
+        event.tid !== frame?.tid ||
+        event.ph !== 'X' ||
+        event.ts < from ||
+        event.ts > to
+      )
+        continue;
+      spent[event.name] = (spent[event.name] ?? 0) + event.dur / 1000;
+    }
+    return Object.entries(spent)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 14)
+      .map(([name, total]) => `${Math.round(total)} ms ${name}`);
+  };
+  // TRACE_DUMP=file: the profile and a window (the longest task after history, or with
+  // TRACE_WINDOW=history the history pages), for a closer look elsewhere.
+  const dumped =
+    process.env.TRACE_WINDOW === 'history'
+      ? { from: times.historySent, to: times.historyDone }
+      : lastLong && { from: lastLong.ts, to: lastLong.ts + lastLong.dur };
+  if (process.env.TRACE_DUMP && dumped)
+    writeFileSync(process.env.TRACE_DUMP, JSON.stringify({ profile, ...dumped }));
   console.info(
     JSON.stringify(
       {
@@ -178,6 +203,7 @@ try {
             ms(finished.get(event.args.data.requestId)),
             event.args.data.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60),
           ]),
+        duringHistory: byKind(times.historySent, times.historyDone),
         historyRequests: sent
           .filter((event) => marks.history.test(event.args.data.url))
           .map((event) => [ms(event.ts), ms(finished.get(event.args.data.requestId))]),

@@ -1,0 +1,125 @@
+/** @jest-environment node */
+import { endMarker, goalsTable, startMarker, withGoalsTable } from './goals.ts';
+
+const rate = (p50: number, p99: number, lost = 0) => ({
+  publishToPaintP50Ms: p50,
+  publishToPaintP99Ms: p99,
+  lost,
+  published: 10_000,
+});
+
+const results = {
+  measuredAt: '2026-11-23T22:00:00.000Z',
+  node: 'v24.21.0',
+  loadAverage: [1.5, 2, 2.5],
+  skipped: ['search'],
+  lighthouse: {
+    results: [
+      {
+        path: '/sign',
+        locale: 'en',
+        theme: 'light',
+        performance: 96,
+        tbtMs: 120,
+        lcpMs: 1100,
+        cls: 0,
+        accessibility: 100,
+        bestPractices: 100,
+      },
+      {
+        path: '/dash',
+        locale: 'fr',
+        theme: 'dark',
+        performance: 77,
+        tbtMs: 1053,
+        lcpMs: 2000,
+        cls: 0.03,
+        accessibility: 100,
+        bestPractices: 96,
+      },
+    ],
+  },
+  firstLoad: {
+    phoneGoals: {
+      signOverBareGzipKb: { measured: 23.6, goal: 25 },
+      dashOverBareGzipKb: { measured: 31, goal: 30 },
+      dashLiveGzipKb: { measured: 94.6 },
+    },
+  },
+  auth: {
+    meOverBare: { measured: 0.47, goal: 0.5 },
+    me: { requestsPerSecond: 346 },
+    bareHandler: { requestsPerSecond: 736 },
+  },
+  realtime: {
+    at100: rate(18, 55),
+    at1000: rate(90, 99),
+    catchUp: { historyMessages: 2000, runs: 5, medianMs: 980, maxMs: 1100 },
+    flagsCost: { engine: { cpuMedianUs: 7.9 } },
+    soak: { minutes: 10, ratePerSecond: 200, heapAfter1MinMb: 11.7, heapAfter10MinMb: 10.7 },
+  },
+};
+
+const verdictOf = (table: string, goal: string) =>
+  table
+    .split('\n')
+    .find((line) => line.startsWith(`| ${goal}`))
+    ?.split('|')
+    .at(-2)
+    ?.trim();
+
+describe('goalsTable', () => {
+  const table = goalsTable(results);
+
+  it.each([
+    ['Lighthouse `/sign` en light: performance ≥ 95', '**met**'],
+    ['Lighthouse `/sign` en light: TBT ≤ 150 ms', '**met**'],
+    ['Lighthouse `/dash` fr dark: performance ≥ 95', 'not met'],
+    ['Lighthouse `/dash` fr dark: CLS ≤ 0.02', 'not met'],
+    ['Lighthouse `/dash` fr dark: accessibility and best practices 100', 'not met'],
+    ['First Load JS of `/sign` ≤ +25 kB', '**met**'],
+    ['First Load JS of `/dash` before its live part ≤ +30 kB', 'not met'],
+    ['The live part of `/dash`, reported', 'reported'],
+    ['`GET /api/auth/me` ≥ 50 %', 'not met'],
+    ['Publish-to-paint at 100 bids/s, sale focus: p50 ≤ 20 ms', '**met**'],
+    ['… p99 ≤ 50 ms (issue 12)', 'not met'],
+    ['… p99 ≤ 60 ms (issue 10)', '**met**'],
+    ['At 1,000 bids/s: none lost', '**met**'],
+    ['At 1,000 bids/s: p99 ≤ 100 ms', '**met**'],
+    ['Navigation to a caught-up board, 2,000 messages in history: ≤ 1 s', '**met**'],
+    ['Flag evaluation cost per bid, reported', 'reported'],
+    ['Heap after 10 minutes at 200 bids/s: flat', '**met**'],
+  ])('%s: %s', (goal, verdict) => {
+    expect(verdictOf(table, goal)).toBe(verdict);
+  });
+
+  it('says when and under what load it was measured, and what was left out', () => {
+    expect(table).toContain('2026-11-23T22:00:00.000Z');
+    expect(table).toContain('1.5 / 2.0 / 2.5');
+    expect(table).toContain('Left out of this run: search.');
+  });
+
+  it('has rows only for the parts that ran', () => {
+    const alone = goalsTable({ ...results, lighthouse: undefined, realtime: undefined });
+    expect(alone).not.toContain('Lighthouse');
+    expect(alone).not.toContain('Publish-to-paint');
+    expect(alone).toContain('First Load JS');
+  });
+});
+
+describe('withGoalsTable', () => {
+  const document = `# Benchmarks\n\nIntro.\n\n${startMarker}\nold table\n${endMarker}\n\n## Later\n`;
+
+  it('replaces what is between the markers and nothing else', () => {
+    expect(withGoalsTable(document, 'new table')).toBe(
+      `# Benchmarks\n\nIntro.\n\n${startMarker}\nnew table\n${endMarker}\n\n## Later\n`,
+    );
+  });
+
+  it('adds the section under the title when the markers are not there yet', () => {
+    const added = withGoalsTable('# Benchmarks\n\nIntro.\n', 'first table');
+    expect(added).toBe(
+      `# Benchmarks\n\n## Goals, one run\n\n${startMarker}\nfirst table\n${endMarker}\n\nIntro.\n`,
+    );
+  });
+});
