@@ -25,6 +25,13 @@ interface Rate {
   lost: number;
   published: number;
 }
+interface CatchUp {
+  historyMessages: number;
+  runs: number;
+  medianMs: number;
+  maxMs: number;
+  latencyMs?: number;
+}
 interface Soak {
   minutes: number;
   ratePerSecond: number;
@@ -52,7 +59,8 @@ export interface BenchResults {
   realtime?: {
     at100: Rate;
     at1000: Rate;
-    catchUp: { historyMessages: number; runs: number; medianMs: number; maxMs: number };
+    catchUp: CatchUp;
+    catchUpFarAway?: CatchUp;
     flagsCost?: { engine: { cpuMedianUs: number } } | null;
     soak?: Soak | null;
   };
@@ -130,7 +138,7 @@ function authRows(auth: BenchResults['auth']): Row[] {
 
 function realtimeRows(realtime: BenchResults['realtime']): Row[] {
   if (!realtime) return [];
-  const { at100, at1000, catchUp, flagsCost, soak } = realtime;
+  const { at100, at1000, catchUp, catchUpFarAway, flagsCost, soak } = realtime;
   const p = (rate: Rate) => `${rate.publishToPaintP50Ms} / ${rate.publishToPaintP99Ms} ms`;
   const rows = [
     row(
@@ -152,6 +160,14 @@ function realtimeRows(realtime: BenchResults['realtime']): Row[] {
       catchUp.medianMs <= 1000,
     ),
   ];
+  if (catchUpFarAway)
+    rows.push(
+      row(
+        `The same with ${catchUpFarAway.latencyMs} ms added to every round trip, reported`,
+        `${ms(catchUpFarAway.medianMs)} (max ${ms(catchUpFarAway.maxMs)})`,
+        null,
+      ),
+    );
   if (flagsCost)
     rows.push(
       row(
