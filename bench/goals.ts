@@ -77,7 +77,7 @@ export const endMarker = '<!-- bench:goals:end -->';
 
 const verdict = (met: boolean | null) => (met === null ? 'reported' : met ? '**met**' : 'not met');
 const ms = (value: number | null | undefined) =>
-  value === undefined || value === null ? '–' : `${value} ms`;
+  value === undefined || value === null ? '–' : `${value.toLocaleString('en')} ms`;
 
 const row = (goal: string, figure: string, met: boolean | null): Row => ({ goal, figure, met });
 
@@ -150,7 +150,7 @@ function realtimeRows(realtime: BenchResults['realtime']): Row[] {
     row('… p99 ≤ 60 ms (issue 10)', p(at100), at100.publishToPaintP99Ms <= 60),
     row(
       'At 1,000 bids/s: none lost',
-      `${at1000.lost} lost of ${at1000.published}`,
+      `${at1000.lost} lost of ${at1000.published.toLocaleString('en')}`,
       at1000.lost === 0,
     ),
     row('At 1,000 bids/s: p99 ≤ 100 ms', p(at1000), at1000.publishToPaintP99Ms <= 100),

@@ -55,13 +55,13 @@ export function relayPid(consolePort = '3100'): number | null {
   return null;
 }
 
-/** How many are present on `bids` by the relay's own count (here-now, as the SDK asks it). */
-export async function occupancyOnRelay(): Promise<number> {
+/** Who is present on `bids` by the relay's own count (here-now, as the SDK asks it): user ids. */
+export async function presentOnRelay(): Promise<string[]> {
   const response = await fetch(
-    `${relayUrl}/v2/presence/sub-key/${keys.subscribe}/channel/bids?uuid=e2e-observer&disable_uuids=1`,
+    `${relayUrl}/v2/presence/sub-key/${keys.subscribe}/channel/bids?uuid=e2e-observer`,
   );
-  const body = (await response.json()) as { occupancy: number };
-  return body.occupancy;
+  const body = (await response.json()) as { uuids: (string | { uuid: string })[] };
+  return body.uuids.map((entry) => (typeof entry === 'string' ? entry : entry.uuid));
 }
 
 /** A catalogue lot for `POST /api/platform/lots` (docs/product-contract.md §11). */
