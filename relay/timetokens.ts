@@ -25,18 +25,4 @@ export type TimetokenClock = ReturnType<typeof createTimetokenClock>;
 export const isTimetoken = (value: string | null | undefined): value is string =>
   typeof value === 'string' && /^\d{1,20}$/.test(value);
 
-const withoutLeadingZeros = (value: string) =>
-  value.length > 1 && value.startsWith('0') ? value.replace(/^0+(?=\d)/, '') : value;
-
-/**
- * Compares two timetokens as the integers they are, without parsing them: the longer digit
- * string is the larger, then the order of the characters. The relay compares a stored timetoken
- * with a cursor for every message a subscribe or history request looks at (a BigInt each made a
- * history page of a 10,000-message channel cost 3 ms; docs/benchmarks.md).
- */
-export const compareTimetokens = (a: string, b: string): number => {
-  const x = withoutLeadingZeros(a);
-  const y = withoutLeadingZeros(b);
-  if (x.length !== y.length) return x.length > y.length ? 1 : -1;
-  return x === y ? 0 : x > y ? 1 : -1;
-};
+export { compareTimetokens } from '../lib/realtime/timetoken.ts';

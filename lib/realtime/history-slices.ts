@@ -99,8 +99,10 @@ export function loadEarlier(
   return new Promise((resolve, reject) => {
     const finishIfIdle = () => {
       if (inFlight > 0 || failed) return;
-      const messages = held.flat().sort(byTimetoken);
-      resolve(messages.slice(-maxMessages));
+      // Each page is oldest first and no two overlap in time: ordering the pages is enough.
+      const pages = held.filter((page) => page.length > 0);
+      pages.sort((a, b) => byTimetoken(a[0]!, b[0]!));
+      resolve(pages.flat().slice(-maxMessages));
     };
 
     const answered = (ask: PageAsk, page: IncomingMessage[]) => {
