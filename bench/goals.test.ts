@@ -14,6 +14,15 @@ const results = {
   loadAverage: [1.5, 2, 2.5],
   skipped: ['search'],
   lighthouse: {
+    bare: {
+      path: '/',
+      performance: 97,
+      tbtMs: 90,
+      lcpMs: 900,
+      cls: 0,
+      accessibility: 90,
+      bestPractices: 96,
+    },
     results: [
       {
         path: '/sign',
@@ -73,6 +82,7 @@ describe('goalsTable', () => {
   const table = goalsTable(results);
 
   it.each([
+    ['Lighthouse of a bare Next 16 app', 'reported'],
     ['Lighthouse `/sign` en light: performance ≥ 95', '**met**'],
     ['Lighthouse `/sign` en light: TBT ≤ 150 ms', '**met**'],
     ['Lighthouse `/dash` fr dark: performance ≥ 95', 'not met'],

@@ -11,12 +11,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createBareApp, startNext, timedBuild } from './bare-next-app.mjs';
 import { startConsole } from './console-server.mjs';
 
 const lighthouseVersion = '13.5.0';
 const port = 3340;
 const debuggingPort = 9340;
 const baseUrl = `http://localhost:${port}`;
+const barePort = 3341;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const browserPath = existsSync(chromium.executablePath())
@@ -76,14 +78,14 @@ async function prepareProfile({ locale, theme }, { signIn }) {
   await browser.close();
 }
 
-function audit(path) {
+function audit(path, origin = baseUrl) {
   const output = join(tmpdir(), `gavel-lighthouse-${process.pid}.json`);
   const run = spawnSync(
     'npx',
     [
       '-y',
       `lighthouse@${lighthouseVersion}`,
-      `${baseUrl}${path}`,
+      `${origin}${path}`,
       `--port=${debuggingPort}`,
       '--disable-storage-reset',
       '--only-categories=performance,accessibility,best-practices',
@@ -120,8 +122,33 @@ function audit(path) {
 const wanted = (path) =>
   (process.env.LIGHTHOUSE_PATHS ?? '/sign,/dash,/agreements').split(',').includes(path);
 
-/** Every page in both variants (English light, French dark), `runs` times each. */
+/**
+ * The floor on this machine: a bare Next 16 app's `/` (a heading, nothing else), built and audited
+ * before the console starts, with the same browser and settings.
+ */
+async function auditBareApp() {
+  const dir = createBareApp();
+  try {
+    timedBuild(dir);
+    const app = await startNext(dir, { port: barePort });
+    const browser = await startBrowser();
+    try {
+      return audit('/', `http://localhost:${barePort}`);
+    } finally {
+      browser.stop();
+      await app.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Every page in both variants (English light, French dark), `runs` times each, after the bare
+ * app's `/` (`LIGHTHOUSE_BARE=0` leaves it out).
+ */
 export async function measureLighthouse({ runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1) } = {}) {
+  const bare = process.env.LIGHTHOUSE_BARE === '0' ? null : await auditBareApp();
   const server = await startConsole({ port, env: { SIMULATOR: 'on', SIMULATOR_RATE: '5' } });
   const results = [];
   try {
@@ -147,7 +174,7 @@ export async function measureLighthouse({ runs = Number(process.env.LIGHTHOUSE_R
   } finally {
     await server.stop();
   }
-  return { lighthouse: lighthouseVersion, loadAverage: loadavg(), results };
+  return { lighthouse: lighthouseVersion, loadAverage: loadavg(), bare, results };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -157,7 +184,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     '\n| page | variant | performance | LCP | TBT | CLS | accessibility | best practices |',
   );
   console.info('|---|---|---|---|---|---|---|---|');
-  for (const r of measured.results) {
+  const bareRow = measured.bare && { ...measured.bare, locale: 'bare Next 16', theme: '' };
+  for (const r of [bareRow, ...measured.results].filter(Boolean)) {
     console.info(
       `| \`${r.path}\` | ${r.locale} ${r.theme} | ${r.performance} | ${(r.lcpMs / 1000).toFixed(1)} s | ${r.tbtMs} ms | ${r.cls} | ${r.accessibility} | ${r.bestPractices} |`,
     );
