@@ -1,5 +1,6 @@
-// Reading `bids` history backwards, apart from the SDK (docs/product-contract.md §11): the first-load
-// catch-up and the lot panel's older bids. `pubnub-connection.ts` supplies one page at a time.
+// Reading `bids` history backwards, apart from the SDK (docs/product-contract.md §11): the gap read
+// of the first load, the lot panel's older bids, and what the first load's slices
+// (`history-slices.ts`) share with them. `pubnub-connection.ts` supplies one page at a time.
 import { classifyMessage } from './bid-messages';
 import type { IncomingMessage, StoredBid } from './bid-store';
 import { isNewer } from './timetoken';

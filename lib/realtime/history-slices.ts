@@ -11,6 +11,7 @@ import {
   type HistoryPage,
   type ReadOptions,
 } from './history-pages';
+import { compareTimetokens } from './timetoken';
 
 /**
  * Pages asked at once: a browser opens 6 connections to a host over HTTP/1.1 and the subscribe
@@ -53,8 +54,7 @@ export function sliceSpan(page: readonly IncomingMessage[]): bigint {
 
 const oldestFirst = (page: IncomingMessage[]) => [...page].sort(byTimetoken);
 
-/** `a` at or after `b`: timetokens are digit strings without leading zeros. */
-const atOrAfter = (a: string, b: string) => (a.length === b.length ? a >= b : a.length > b.length);
+const atOrAfter = (a: string, b: string) => compareTimetokens(a, b) >= 0;
 
 /** How many of the pages' messages (each page oldest first) are at or after `floor`. */
 function countFrom(pages: readonly IncomingMessage[][], floor: string | undefined): number {
