@@ -4,8 +4,9 @@ import { useTranslations } from 'next-intl';
 import type { BidStoreSnapshot } from '@/lib/realtime/bid-store';
 
 /**
- * The connection chip, the watching count, the first load's earlier bids, catch-up after a
- * reconnect and dropped-message counters.
+ * The connection chip, the watching count and the first load's earlier bids: what the page shows
+ * from its first frame. What comes later (a reconnect's replay, messages not shown) is in
+ * `LiveNotices`, below the live content, so it never pushes that content down (ADR 17).
  */
 export function ConnectionStatus({
   snapshot,
@@ -18,10 +19,8 @@ export function ConnectionStatus({
   onRestart: () => void;
 }) {
   const t = useTranslations('LiveDashboard');
-  const { connection, watching, replayed, earlier, counters } = snapshot;
+  const { connection, watching, earlier } = snapshot;
   const canRetry = connection === 'offline' || connection === 'denied';
-  const dropped =
-    counters.invalid + counters.undecryptable + counters.unknownType + counters.duplicates;
 
   return (
     <section className="connection-status" aria-label={t('connectionLabel')}>
@@ -48,21 +47,6 @@ export function ConnectionStatus({
         <button type="button" onClick={onRestart}>
           {t('earlierRetry')}
         </button>
-      )}
-      {replayed !== null && (
-        <p className="replayed" role="status">
-          {t('replayed', { count: replayed })}
-        </p>
-      )}
-      {dropped > 0 && (
-        <p className="dropped" data-testid="dropped">
-          {t('dropped', {
-            invalid: counters.invalid,
-            undecryptable: counters.undecryptable,
-            unknownType: counters.unknownType,
-            duplicates: counters.duplicates,
-          })}
-        </p>
       )}
     </section>
   );

@@ -13,6 +13,7 @@ import { ConnectionStatus } from './connection-status';
 import { DashboardKpis } from './dashboard-kpis';
 import { FlagsPanel } from './flags-panel';
 import { LiveFeed, type BidLabel } from './live-feed';
+import { LiveNotices } from './live-notices';
 import { LotLeaderboard } from './lot-leaderboard';
 import { SaleFocus } from './sale-focus';
 import { SalesOverview } from './sales-overview';
@@ -90,6 +91,7 @@ export default function LiveDashboard() {
         </>
       )}
       {settled && <BidRateSparkline snapshot={snapshot} />}
+      {settled && <LiveNotices snapshot={snapshot} />}
     </div>
   );
 }
