@@ -63,6 +63,7 @@ const results = {
   realtime: {
     at100: rate(18, 55),
     at1000: rate(90, 99),
+    sdkFloor: { at100: rate(21, 38) },
     catchUp: { historyMessages: 2000, runs: 5, medianMs: 980, maxMs: 1100 },
     catchUpFarAway: { historyMessages: 2000, runs: 5, medianMs: 1400, maxMs: 1500, latencyMs: 40 },
     flagsCost: { engine: { cpuMedianUs: 7.9 } },
@@ -95,6 +96,7 @@ describe('goalsTable', () => {
     ['Publish-to-paint at 100 bids/s, sale focus: p50 ≤ 20 ms', '**met**'],
     ['… p99 ≤ 50 ms (issue 12)', 'not met'],
     ['… p99 ≤ 60 ms (issue 10)', '**met**'],
+    ['… the floor, reported', 'reported'],
     ['At 1,000 bids/s: none lost', '**met**'],
     ['At 1,000 bids/s: p99 ≤ 100 ms', '**met**'],
     ['Navigation to a caught-up board, 2,000 messages in history: ≤ 1 s', '**met**'],
@@ -103,6 +105,15 @@ describe('goalsTable', () => {
     ['Heap after 10 minutes at 200 bids/s: flat', '**met**'],
   ])('%s: %s', (goal, verdict) => {
     expect(verdictOf(table, goal)).toBe(verdict);
+  });
+
+  it('shows the SDK floor with its figures, and no floor row for a run without it', () => {
+    expect(table).toMatch(/\| … the floor, reported[^|]*\| 21 \/ 38 ms +\| reported \|/);
+    const withoutFloor = goalsTable({
+      ...results,
+      realtime: { ...results.realtime!, sdkFloor: undefined },
+    });
+    expect(withoutFloor).not.toContain('the PubNub SDK alone');
   });
 
   it('says when and under what load it was measured, and what was left out', () => {

@@ -59,6 +59,8 @@ export interface BenchResults {
   realtime?: {
     at100: Rate;
     at1000: Rate;
+    /** The same measure in a bare page with the SDK alone (bench/bare-sdk-page.mjs). */
+    sdkFloor?: { at100: Rate };
     catchUp: CatchUp;
     catchUpFarAway?: CatchUp;
     flagsCost?: { engine: { cpuMedianUs: number } } | null;
@@ -150,7 +152,7 @@ function authRows(auth: BenchResults['auth']): Row[] {
 
 function realtimeRows(realtime: BenchResults['realtime']): Row[] {
   if (!realtime) return [];
-  const { at100, at1000, catchUp, catchUpFarAway, flagsCost, soak } = realtime;
+  const { at100, at1000, sdkFloor, catchUp, catchUpFarAway, flagsCost, soak } = realtime;
   const p = (rate: Rate) => `${rate.publishToPaintP50Ms} / ${rate.publishToPaintP99Ms} ms`;
   const rows = [
     row(
@@ -160,6 +162,15 @@ function realtimeRows(realtime: BenchResults['realtime']): Row[] {
     ),
     row('… p99 ≤ 50 ms (issue 12)', p(at100), at100.publishToPaintP99Ms <= 50),
     row('… p99 ≤ 60 ms (issue 10)', p(at100), at100.publishToPaintP99Ms <= 60),
+    ...(sdkFloor
+      ? [
+          row(
+            '… the floor, reported: the PubNub SDK alone in a bare page, same relay and bids',
+            p(sdkFloor.at100),
+            null,
+          ),
+        ]
+      : []),
     row(
       'At 1,000 bids/s: none lost',
       `${at1000.lost} lost of ${at1000.published.toLocaleString('en')}`,

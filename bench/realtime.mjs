@@ -5,6 +5,7 @@
 import { chromium } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { serveBareSdkPage } from './bare-sdk-page.mjs';
 import { benchAuctionId, benchCatalogue, createBenchRoom, lotOpenings } from './bench-sale.mjs';
 import { percentile, startConsole } from './console-server.mjs';
 import { measureFlagsCost } from './flags-cost.mjs';
@@ -12,6 +13,8 @@ import { measureFlagsCost } from './flags-cost.mjs';
 export const port = 3330;
 export const baseUrl = `http://localhost:${port}`;
 const relayUrl = `http://localhost:${port + 1000}`;
+/** Where the bare SDK page is served (an origin the bench's relay is told to allow). */
+const floorPort = port + 2;
 export const salePath = `/dash?sale=${encodeURIComponent(benchAuctionId)}`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const load = () => +loadavg()[0].toFixed(1);
@@ -363,7 +366,15 @@ export async function measureRealtime({
   const flagsCost = withFlagsCost ? await measureFlagsCost() : null;
   const server = await startConsole({
     port,
-    env: { SESSION_SECRET: 'r'.repeat(48), SIMULATOR: 'off' },
+    env: {
+      SESSION_SECRET: 'r'.repeat(48),
+      SIMULATOR: 'off',
+      RELAY_ALLOWED_ORIGINS: `http://localhost:${floorPort}`,
+    },
+  });
+  const floorPage = await serveBareSdkPage({
+    port: floorPort,
+    relayOrigin: new URL(relayUrl).host,
   });
   const browser = await chromium.launch({
     executablePath: existsSync(chromium.executablePath()) ? undefined : '/usr/bin/chromium',
@@ -379,6 +390,8 @@ export async function measureRealtime({
 
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addInitScript(instrument);
+    // The floor first, in a page of its own: the SDK alone, the same relay, publisher and bids.
+    const sdkFloor = await measureFloor(context, floorPage.url, room);
     const page = await context.newPage();
     await signIn(page);
     // Issue 4's view (all sales: feed and leaderboard), same bids, same run: on a shared machine
@@ -403,6 +416,7 @@ export async function measureRealtime({
       at100,
       at1000,
       allSalesView: allSales,
+      sdkFloor,
       catchUp,
       catchUpFarAway,
       flagsCost,
@@ -410,7 +424,21 @@ export async function measureRealtime({
     };
   } finally {
     await browser.close();
+    await floorPage.stop();
     await server.stop();
+  }
+}
+
+/** Publish-to-paint of the bare SDK page at 100 bids/s, after a warm-up second. */
+async function measureFloor(context, url, room) {
+  const page = await context.newPage();
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => window.benchConnected === true, null, { timeout: 30_000 });
+    await measureRate(page, room, 100, 1, { onBoard: false });
+    return { at100: await measureRate(page, room, 100, 10, { onBoard: false }) };
+  } finally {
+    await page.close();
   }
 }
 
