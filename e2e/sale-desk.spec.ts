@@ -161,7 +161,58 @@ test('the focused sale at 375px: lots are cards, nothing overflows', async ({ pa
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+  // The feed and the flags stack, each as wide as the page, and a bid's amount shows whole.
+  const feed = (await page.locator('.card.feed').boundingBox())!;
+  const flags = (await page.locator('.card.flags').boundingBox())!;
+  expect(flags.y).toBeGreaterThanOrEqual(feed.y + feed.height);
+  expect(Math.abs(flags.width - feed.width)).toBeLessThanOrEqual(1);
+  const amount = page.getByTestId('bid').first().locator('.feed__amount');
+  await expect(amount).toContainText('€1,200.00');
+  const shown = (await amount.boundingBox())!;
+  expect(shown.x + shown.width).toBeLessThanOrEqual(feed.x + feed.width);
 });
+
+for (const locale of ['en', 'fr'])
+  test(`at 1440px in ${locale} each lot of the board keeps one line and the feed shows whole paddles`, async ({
+    page,
+  }) => {
+    await page.addInitScript(
+      (chosen) => window.localStorage.setItem('gavel.locale', chosen),
+      locale,
+    );
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const id = unique(`wide-${locale}`);
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+    const lots = saleOf(id, `Wide ${id}`, [
+      'Pierre-Auguste Renoir, Femme à l’ombrelle dans un jardin, huile sur toile, 1875',
+      mustang,
+    ]).map((lot) => ({
+      ...lot,
+      lowEstimate: 7_500_000,
+      highEstimate: 11_000_000,
+      reserve: 9_000_000,
+    }));
+    lots[1]!.scheduledCloseAt = inAnHour;
+    expect(await ingestLots(lots)).toBe(200);
+    await page.goto(`/dash?sale=${id}`);
+    await waitForLive(page);
+    await publishAll([saleBid(lots[0]!, 'Online 7702', 3_250_000)]);
+    const bidder = page.getByTestId('bid').first().locator('.feed__bidder');
+    await expect(bidder).toContainText('Online 7702');
+    expect(await bidder.evaluate((cell) => cell.scrollWidth - cell.clientWidth)).toBe(0);
+    // One line each, a flagged lot too: a jump of more than 5 increments marks the first lot.
+    await publishAll([saleBid(lots[0]!, 'Paddle 12', 4_500_000)]);
+    await expect(page.locator('[data-testid="board-lot"][data-lot-id="lot-1"]')).toHaveAttribute(
+      'data-flagged',
+      'true',
+    );
+    const heights = await page
+      .getByTestId('board-lot')
+      .evaluateAll((rows) => rows.map((row) => Math.round(row.getBoundingClientRect().height)));
+    expect(heights).toHaveLength(2);
+    expect(heights[0]).toBe(heights[1]);
+    expect(heights[0]).toBeLessThan(48);
+  });
 
 test('?lot= opens the lot panel: ladder newest first, increments, leader and underbidder', async ({
   page,

@@ -5,7 +5,10 @@ import { expect, type Page } from '@playwright/test';
  * what is published from now on arrives live, and flags raised from now on are announced.
  */
 export async function waitForLive(page: Page) {
-  await expect(page.locator('.connection-chip')).toHaveText('Live', { timeout: 15_000 });
+  // The state, not the text: the page may be in either language.
+  await expect(page.locator('.connection-chip')).toHaveAttribute('data-state', 'live', {
+    timeout: 15_000,
+  });
   await expect(page.getByTestId('earlier-bids')).toHaveAttribute('data-state', 'loaded');
   // The figures, board and feed appear once the catalogue is in too (docs/adr/0017).
   await expect(page.locator('.live-dashboard')).toHaveAttribute('aria-busy', 'false');
