@@ -154,7 +154,7 @@ test('the focused sale at 375px: lots are cards, nothing overflows', async ({ pa
   expect(await ingestLots(lots)).toBe(200);
   await page.goto(`/dash?sale=${id}`);
   await waitForLive(page);
-  await publishAll([saleBid(lots[1]!, 'Paddle 3', 120_000)]);
+  await publishAll([saleBid(lots[1]!, 'Online 7702', 120_000)]);
   await expect(page.locator('.lot-card[data-lot-id="lot-2"]')).toContainText('€1,200.00');
   await expect(page.getByRole('table')).toHaveCount(0);
   const overflow = await page.evaluate(
@@ -170,6 +170,9 @@ test('the focused sale at 375px: lots are cards, nothing overflows', async ({ pa
   await expect(amount).toContainText('€1,200.00');
   const shown = (await amount.boundingBox())!;
   expect(shown.x + shown.width).toBeLessThanOrEqual(feed.x + feed.width);
+  const bidder = page.getByTestId('bid').first().locator('.feed__bidder');
+  await expect(bidder).toContainText('Online 7702');
+  expect(await bidder.evaluate((cell) => cell.scrollWidth - cell.clientWidth)).toBe(0);
 });
 
 for (const locale of ['en', 'fr'])
