@@ -10,6 +10,7 @@ import { createBidGenerator } from './bid-generator.ts';
 import { embeddedKeys } from './keys.ts';
 import { createLotIngest } from './lot-ingest.ts';
 import { createRelay } from './server.ts';
+import { closesForLotsLeftOpen } from './lots-left-open.ts';
 import { lotNumberStore } from './simulator-state.ts';
 
 // The settings come from lib/env.ts, the one reader of the environment, so the relay and the
@@ -97,6 +98,16 @@ async function startSimulator() {
   const encode = env.cipherKey
     ? (await import('./encrypt.ts')).payloadEncrypter(env.cipherKey)
     : (payload: unknown) => payload;
+  // A run stopped mid-sale left lots open: they close unsold before this run opens the next ones.
+  const leftOpen = closesForLotsLeftOpen(
+    relay.stored('bids').map((message) => message.payload),
+    new Date(),
+  );
+  for (const close of leftOpen) relay.publish('bids', encode(close));
+  if (leftOpen.length > 0)
+    console.info(
+      `gavel: bid simulator: closed, unsold, the ${leftOpen.length} lots the last run left open`,
+    );
   setInterval(() => {
     const events = generator.next();
     for (const event of events) relay.publish('bids', encode(event));

@@ -150,6 +150,10 @@ export function createRelay(options: RelayOptions) {
         store?.close(),
       ]);
     },
+    /** For the simulator in the same process: the channel's stored messages, oldest first. */
+    stored(channel: string) {
+      return log.stored(channel);
+    },
     /** For the simulator in the same process: publish without HTTP. */
     publish(channel: string, payload: unknown, publisher = 'gavel-simulator'): string {
       return append({ channel, payload, publisher });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { presentOnRelay, relayPid } from '../support/relay';
+import { ingestLots, presentOnRelay, publishAll, relayPid } from '../support/relay';
 import { authStatePath, demoAccount } from '../support/servers';
 import { signInThroughForm } from '../support/sign-in';
 
@@ -99,4 +99,35 @@ test('the relay restarting: the chip shows reconnecting, then live, with no manu
   await expect
     .poll(() => page.getByTestId('bid').first().getAttribute('data-bid-id'), { timeout: 10_000 })
     .not.toBe(newest);
+});
+
+test('a relay restarted mid-sale closes, unsold, the lots its last run left open', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const auctionId = `e2e-restart-${crypto.randomUUID().slice(0, 8)}`;
+  expect(
+    await ingestLots([
+      {
+        auctionId,
+        saleTitle: `Restart ${auctionId}`,
+        lotId: 'lot-1',
+        lotNumber: 1,
+        lotTitle: 'Bronze horse',
+      },
+    ]),
+  ).toBe(200);
+  const openedAt = new Date().toISOString();
+  await publishAll([
+    { type: 'lot.opened', v: 1, auctionId, lotId: 'lot-1', openedAt, closesAt: null },
+  ]);
+  await page.goto(`/dash?sale=${auctionId}`);
+  const status = page.locator('[data-testid="board-lot"][data-lot-id="lot-1"] td').last();
+  await expect(status).toHaveText('Open', { timeout: 15_000 });
+  // The relay writes its log to disk within 100 ms; then it stops as a crash would.
+  await page.waitForTimeout(500);
+  process.kill(relayPid()!, 'SIGKILL');
+  await expect(chip(page)).toHaveText('Reconnecting…', { timeout: 10_000 });
+  await expect(chip(page)).toHaveText('Live', { timeout: 30_000 });
+  await expect(status).toHaveText('Closed', { timeout: 10_000 });
 });
