@@ -54,15 +54,23 @@ function historyOf(bids: StoredBid[]): HistoryPage {
       .slice(-100);
 }
 
-function renderPanel(bids: StoredBid[], history: HistoryPage, counted = row.bidCount) {
+const now = Date.parse('2026-11-21T10:05:00.000Z');
+
+function renderPanel(
+  bids: StoredBid[],
+  history: HistoryPage,
+  counted = row.bidCount,
+  shown: Partial<SaleLotRow> = {},
+) {
   return render(
     <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
       <LotPanel
         auctionId="cars-a"
         lotId="lot-2"
-        row={{ ...row, bidCount: counted }}
+        row={{ ...row, bidCount: counted, ...shown }}
         bids={bids}
         history={history}
+        now={now}
       />
     </NextIntlClientProvider>,
   );
@@ -138,4 +146,27 @@ it('offers to try again when history fails, and shows the older bids then', asyn
     timeout: 4_000,
   });
   expect(screen.queryByRole('alert')).toBeNull();
+});
+
+it.each([
+  [
+    'open with a close ahead',
+    { phase: 'open', closesAt: '2026-11-21T10:06:30.000Z' },
+    'Open, closes at 10:06:30 AM',
+  ],
+  ['open with no close known', { phase: 'open', closesAt: null }, 'Open'],
+  [
+    'not open yet',
+    { phase: 'upcoming', closesAt: '2026-11-21T10:20:00.000Z' },
+    'Not open yet, closes at 10:20:00 AM',
+  ],
+  [
+    'catalogued, past its close, never seen open',
+    { phase: 'upcoming', closesAt: '2026-11-21T10:00:00.000Z' },
+    'Closed',
+  ],
+  ['closed', { phase: 'closed', closesAt: '2026-11-21T10:00:00.000Z' }, 'Closed'],
+] as const)('says where the lot stands: %s', (_, shown, expected) => {
+  renderPanel([], noHistory, 0, shown);
+  expect(screen.getByTestId('lot-status')).toHaveTextContent(expected);
 });

@@ -8,7 +8,8 @@ import { useLotBids } from '@/lib/realtime/use-lot-bids';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import { lotLadder } from '@/lib/sales/lot-ladder';
 import type { SaleLotRow } from '@/lib/sales/sale-view';
-import { reserveKey, saleHref } from './sale-labels';
+import { phaseAt, reserveKey, saleHref } from './sale-labels';
+import { usePhaseText } from './sale-lot-row';
 
 /**
  * `?sale=ID&lot=LOT` (docs/product-contract.md §11): one lot's bid ladder (newest first, with the
@@ -21,6 +22,7 @@ export function LotPanel({
   row,
   bids: saleBids,
   history,
+  now,
 }: {
   auctionId: string;
   lotId: string;
@@ -28,6 +30,8 @@ export function LotPanel({
   /** The sale's bids the store holds, newest first. */
   bids: readonly StoredBid[];
   history: HistoryPage;
+  /** The dashboard's clock (epoch ms): a lot past its close without news of it has closed. */
+  now: number;
 }) {
   const t = useTranslations('SaleDesk');
   const tLive = useTranslations('LiveDashboard');
@@ -39,6 +43,17 @@ export function LotPanel({
   const { steps, leader, underbidder } = lotLadder(bids, auctionId, lotId);
   const lotName =
     row?.lotNumber == null ? t('unnumbered') : t('lotNumber', { number: row.lotNumber });
+  const phaseText = usePhaseText();
+  // Open or not yet, with the scheduled close as a time of day: the board has the countdown.
+  const statusText = (shown: SaleLotRow) => {
+    const phase = phaseAt(shown, now);
+    return phase === 'closed' || shown.closesAt === null
+      ? phaseText(phase)
+      : t('lotStatusCloses', {
+          status: phaseText(phase),
+          time: format.dateTime(new Date(shown.closesAt), { timeStyle: 'medium' }),
+        });
+  };
   const paddleText = (bid: StoredBid | null) =>
     bid ? `${bid.bidder}, ${formatMoney(bid.amount, bid.currency)}` : t('noValue');
 
@@ -76,6 +91,10 @@ export function LotPanel({
           <div>
             <dt>{t('reserve')}</dt>
             <dd>{row.reserve === null ? t('reserveUnknown') : t(reserveKey[row.reserve])}</dd>
+          </div>
+          <div>
+            <dt>{tLive('status')}</dt>
+            <dd data-testid="lot-status">{statusText(row)}</dd>
           </div>
         </dl>
       )}

@@ -84,6 +84,7 @@ export function SaleFocus({
           row={rows.find((row) => row.lotId === lotId)}
           bids={bids}
           history={history}
+          now={now}
         />
       )}
       <SaleLotBoard rows={rows} />

@@ -1,4 +1,5 @@
 import type { FlagRule } from '@/lib/sale-desk/flags/flag-rules';
+import type { LotPhase, SaleLotRow } from '@/lib/sales/sale-view';
 import type { ReserveState } from '@/lib/sale-desk/reserve-state';
 
 /** Message keys (namespace SaleDesk) of each rule and reserve state, checked by the type. */
@@ -25,3 +26,13 @@ export const saleHref = (auctionId: string) => `/dash?sale=${encodeURIComponent(
 /** The address of a lot's panel within its sale's focus. */
 export const lotHref = (auctionId: string, lotId: string) =>
   `${saleHref(auctionId)}&lot=${encodeURIComponent(lotId)}`;
+
+/**
+ * A lot's phase at `now`: a catalogued lot past its scheduled close that this browser never saw
+ * open has closed (its `lot.opened` came before the history the dashboard replayed).
+ */
+export function phaseAt(row: Pick<SaleLotRow, 'phase' | 'closesAt'>, now: number): LotPhase {
+  return row.phase === 'upcoming' && row.closesAt !== null && Date.parse(row.closesAt) <= now
+    ? 'closed'
+    : row.phase;
+}

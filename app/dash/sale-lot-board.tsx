@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import type { SaleLotRow } from '@/lib/sales/sale-view';
 import { useIsMobile } from '@/lib/viewport/use-is-mobile';
+import { phaseAt } from './sale-labels';
 import { BoardCard, BoardRow, NowContext } from './sale-lot-row';
 
 type Filter = 'all' | 'open' | 'closed';
@@ -27,11 +28,7 @@ export function SaleLotBoard({ rows }: { rows: readonly SaleLotRow[] }) {
     return () => clearInterval(timer);
   }, []);
 
-  // A catalogued lot past its scheduled close that this browser never saw open has closed.
-  const phaseOf = (row: SaleLotRow) =>
-    row.phase === 'upcoming' && row.closesAt !== null && Date.parse(row.closesAt) <= now
-      ? 'closed'
-      : row.phase;
+  const phaseOf = (row: SaleLotRow) => phaseAt(row, now);
   const shown = rows.filter((row) => filter === 'all' || phaseOf(row) === filter);
 
   return (

@@ -48,11 +48,19 @@ interface RowProps {
 
 const sameRowProps = (a: RowProps, b: RowProps) => a.phase === b.phase && sameRow(a.row, b.row);
 
+/** A lot's phase in words: not open yet, open, closed. */
+export function usePhaseText(): (phase: LotPhase) => string {
+  const t = useTranslations('SaleDesk');
+  const tLive = useTranslations('LiveDashboard');
+  return (phase) =>
+    phase === 'upcoming' ? t('upcoming') : phase === 'open' ? tLive('open') : tLive('closed');
+}
+
 /** What both layouts show of a row, in the current language. */
 function useCells({ row, phase }: RowProps) {
   const t = useTranslations('SaleDesk');
-  const tLive = useTranslations('LiveDashboard');
   const formatMoney = useFormatMoney();
+  const phaseText = usePhaseText();
   return {
     title: (
       <>
@@ -74,8 +82,7 @@ function useCells({ row, phase }: RowProps) {
     highBid: row.highBid === null ? t('noValue') : formatMoney(row.highBid, row.currency),
     leader: row.leader ?? t('noValue'),
     reserve: row.reserve === null ? t('reserveUnknown') : t(reserveKey[row.reserve]),
-    status:
-      phase === 'upcoming' ? t('upcoming') : phase === 'open' ? tLive('open') : tLive('closed'),
+    status: phaseText(phase),
   };
 }
 
