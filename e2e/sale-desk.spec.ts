@@ -215,7 +215,37 @@ for (const locale of ['en', 'fr'])
     expect(heights).toHaveLength(2);
     expect(heights[0]).toBe(heights[1]);
     expect(heights[0]).toBeLessThan(48);
+    // The long title is cut short, the flag's badge beside it stays in view.
+    const flagged = page.locator('[data-testid="board-lot"][data-lot-id="lot-1"]');
+    const badge = (await flagged.locator('.flag-badge').boundingBox())!;
+    const cell = (await flagged.locator('th').boundingBox())!;
+    expect(badge.x + badge.width).toBeLessThanOrEqual(cell.x + cell.width + 0.5);
+    await expect(flagged.getByRole('link')).toHaveAttribute('title', lots[0]!.lotTitle);
   });
+
+test('at 800px the feed takes the whole width: time, lot, whole paddle and amount in view', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 900 });
+  const id = unique('tablet');
+  const lots = saleOf(id, `Tablet ${id}`, ['Bronze horse']);
+  expect(await ingestLots(lots)).toBe(200);
+  await page.goto(`/dash?sale=${id}`);
+  await waitForLive(page);
+  await publishAll([saleBid(lots[0]!, 'Online 7702', 43_690_000)]);
+  const row = page.getByTestId('bid').first();
+  await expect(row.locator('.feed__amount')).toContainText('€436,900.00');
+  const feed = (await page.locator('.card.feed').boundingBox())!;
+  for (const part of ['.feed__bidder', '.feed__amount']) {
+    const shown = (await row.locator(part).boundingBox())!;
+    expect(shown.x + shown.width).toBeLessThanOrEqual(feed.x + feed.width);
+  }
+  expect(
+    await row.locator('.feed__bidder').evaluate((cell) => cell.scrollWidth - cell.clientWidth),
+  ).toBe(0);
+  const scroller = page.locator('.feed__scroller');
+  expect(await scroller.evaluate((box) => box.scrollWidth - box.clientWidth)).toBe(0);
+});
 
 test('?lot= opens the lot panel: ladder newest first, increments, leader and underbidder', async ({
   page,

@@ -1,7 +1,8 @@
-// The lots an earlier run of the simulator opened and never closed. The relay keeps `bids` across
-// restarts (its channel log on disk) and a restarted simulator opens lots after the ones it had
-// opened: without a close, the lots open when it stopped would stay open on every console that
-// replays the history, "closing" forever. Pure: the channel's messages are passed in.
+// The lots left open on `bids` when the simulator stopped: opened (by its last run, or by anyone
+// publishing on the relay) and never closed. The relay keeps `bids` across restarts (its channel
+// log on disk) and a restarted simulator opens lots after the ones it had opened: without a close,
+// those would stay open on every console that replays the history, "closing" forever. Pure: the
+// channel's messages, decrypted, are passed in.
 import { classifyMessage, type LotClosed } from '../lib/realtime/bid-messages.ts';
 
 const keyOf = (lot: { auctionId: string; lotId: string }) =>
@@ -9,8 +10,8 @@ const keyOf = (lot: { auctionId: string; lotId: string }) =>
 
 /**
  * The `lot.closed` that ends each lot opened in `payloads` (oldest first) and not closed after:
- * passed, with no winner, at `closedAt`. Payloads that are not messages of ours (an encrypted
- * log, say) are skipped.
+ * passed, with no winner, at `closedAt`. Payloads that are not messages of ours (one that could
+ * not be decrypted, say) are skipped.
  */
 export function closesForLotsLeftOpen(payloads: readonly unknown[], closedAt: Date): LotClosed[] {
   const open = new Map<string, { auctionId: string; lotId: string }>();

@@ -95,12 +95,14 @@ async function startSimulator() {
       ),
   });
   // With a cipher key the simulator publishes encrypted, as PubNub clients with that key do.
-  const encode = env.cipherKey
-    ? (await import('./encrypt.ts')).payloadEncrypter(env.cipherKey)
-    : (payload: unknown) => payload;
-  // A run stopped mid-sale left lots open: they close unsold before this run opens the next ones.
+  const same = (payload: unknown) => payload;
+  const { encode, decode } = env.cipherKey
+    ? (await import('./encrypt.ts')).payloadCodec(env.cipherKey)
+    : { encode: same, decode: same };
+  // A run stopped mid-sale left lots open: they close unsold before this run opens the next ones
+  // (any lot open on the relay's `bids`, whoever published its opening; docs/adr/0020).
   const leftOpen = closesForLotsLeftOpen(
-    relay.stored('bids').map((message) => message.payload),
+    relay.stored('bids').map((message) => decode(message.payload)),
     new Date(),
   );
   for (const close of leftOpen) relay.publish('bids', encode(close));

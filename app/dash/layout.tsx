@@ -5,5 +5,7 @@ import { requirePageSession } from '@/lib/server/auth/page-session';
 // session is a real HTTP redirect before anything streams.
 export default async function DashLayout({ children }: { children: ReactNode }) {
   await requirePageSession();
-  return children;
+  // `dash-page` is in the server's first HTML, around the loading and error screens too: the wider
+  // page it asks for (globals.css) is there from the first paint, not once the check allows.
+  return <div className="dash-page">{children}</div>;
 }

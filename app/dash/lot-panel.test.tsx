@@ -25,6 +25,7 @@ const row: SaleLotRow = {
   closesAt: null,
   reserve: 'near',
   flags: 0,
+  sold: false,
 };
 
 const bid = (n: number, bidder: string, amount: number, auctionId = 'cars-a'): StoredBid => ({
@@ -156,6 +157,11 @@ it.each([
   ],
   ['open with no close known', { phase: 'open', closesAt: null }, 'Open'],
   [
+    'open past its scheduled close',
+    { phase: 'open', closesAt: '2026-11-21T10:04:00.000Z' },
+    'Open, closing',
+  ],
+  [
     'not open yet',
     { phase: 'upcoming', closesAt: '2026-11-21T10:20:00.000Z' },
     'Not open yet, closes at 10:20:00 AM',
@@ -168,5 +174,5 @@ it.each([
   ['closed', { phase: 'closed', closesAt: '2026-11-21T10:00:00.000Z' }, 'Closed'],
 ] as const)('says where the lot stands: %s', (_, shown, expected) => {
   renderPanel([], noHistory, 0, shown);
-  expect(screen.getByTestId('lot-status')).toHaveTextContent(expected);
+  expect(screen.getByTestId('lot-status').textContent).toBe(expected);
 });

@@ -44,14 +44,17 @@ export function LotPanel({
   const lotName =
     row?.lotNumber == null ? t('unnumbered') : t('lotNumber', { number: row.lotNumber });
   const phaseText = usePhaseText();
-  // Open or not yet, with the scheduled close as a time of day: the board has the countdown.
+  // Open or not yet, with the scheduled close as a time of day (the board has the countdown), or
+  // closing when that time has passed and no close has come.
   const statusText = (shown: SaleLotRow) => {
     const phase = phaseAt(shown, now);
-    return phase === 'closed' || shown.closesAt === null
-      ? phaseText(phase)
+    if (phase === 'closed' || shown.closesAt === null) return phaseText(phase);
+    const closesAt = new Date(shown.closesAt);
+    return closesAt.getTime() <= now
+      ? t('lotStatusClosing', { status: phaseText(phase) })
       : t('lotStatusCloses', {
           status: phaseText(phase),
-          time: format.dateTime(new Date(shown.closesAt), { timeStyle: 'medium' }),
+          time: format.dateTime(closesAt, { timeStyle: 'medium' }),
         });
   };
   const paddleText = (bid: StoredBid | null) =>

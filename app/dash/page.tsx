@@ -12,16 +12,14 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function DashPage() {
   const t = await getTranslations('Dash');
-  // `dash-page` is in the server's HTML: the wider page it asks for (globals.css) is there from the
-  // first paint, not once the check allows.
   return (
-    <div className="dash-page">
+    <>
       <LiveDashboardPreload />
       <AccessGuard route="dash">
         <PageHeading title={t('title')} lead={t('lead')} />
         <LiveDashboardLoader />
         <ServiceStatus />
       </AccessGuard>
-    </div>
+    </>
   );
 }

@@ -33,6 +33,7 @@ const row = (lotNumber: number, extra: Partial<SaleLotRow> = {}): SaleLotRow => 
   closesAt: null,
   reserve: 'not-met',
   flags: 0,
+  sold: false,
   ...extra,
 });
 

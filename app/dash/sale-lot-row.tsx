@@ -63,14 +63,15 @@ function useCells({ row, phase }: RowProps) {
   const phaseText = usePhaseText();
   return {
     title: (
-      <>
+      <span className="lot-title">
         {/* Lot links are not prefetched: a board of 50 lots would fetch 50 views of this same
-            page while the earlier bids load, on the clerk's phone. */}
-        <Link href={lotHref(row.auctionId, row.lotId)} prefetch={false}>
+            page while the earlier bids load, on the clerk's phone. The title in full on hover:
+            a wide board cuts it short rather than wrap it. */}
+        <Link href={lotHref(row.auctionId, row.lotId)} prefetch={false} title={row.lotTitle}>
           {row.lotTitle}
         </Link>
         {row.flags > 0 && <span className="flag-badge"> {t('flagged', { count: row.flags })}</span>}
-      </>
+      </span>
     ),
     estimate:
       row.lowEstimate === null || row.highEstimate === null

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { existsSync, readFileSync } from 'node:fs';
 import { ingestLots, presentOnRelay, publishAll, relayPid } from '../support/relay';
 import { authStatePath, demoAccount } from '../support/servers';
 import { signInThroughForm } from '../support/sign-in';
@@ -81,9 +82,9 @@ test('signing out unsubscribes: the relay sees the leave and the count drops at 
   await other.close();
 });
 
-// Last: the restarted relay has forgotten every client's presence timeout, so a page closed right
-// after reconnecting stays counted for PubNub's default 300 s, and would keep others from
-// ever watching alone.
+// The two tests that restart the relay come last: the restarted relay has forgotten every
+// client's presence timeout, so a page closed right after reconnecting stays counted for PubNub's
+// default 300 s, and would keep others from ever watching alone.
 test('the relay restarting: the chip shows reconnecting, then live, with no manual step', async ({
   page,
 }) => {
@@ -101,9 +102,10 @@ test('the relay restarting: the chip shows reconnecting, then live, with no manu
     .not.toBe(newest);
 });
 
-test('a relay restarted mid-sale closes, unsold, the lots its last run left open', async ({
-  page,
-}) => {
+/** The relay's channel log on disk, in the console's DATA_DIR (playwright.config.ts). */
+const relayLog = '.data/e2e/3100/relay/bids.jsonl';
+
+test('a relay restarted mid-sale closes, unsold, the lots left open on it', async ({ page }) => {
   test.setTimeout(90_000);
   const auctionId = `e2e-restart-${crypto.randomUUID().slice(0, 8)}`;
   expect(
@@ -124,8 +126,10 @@ test('a relay restarted mid-sale closes, unsold, the lots its last run left open
   await page.goto(`/dash?sale=${auctionId}`);
   const status = page.locator('[data-testid="board-lot"][data-lot-id="lot-1"] td').last();
   await expect(status).toHaveText('Open', { timeout: 15_000 });
-  // The relay writes its log to disk within 100 ms; then it stops as a crash would.
-  await page.waitForTimeout(500);
+  // Once the relay's log on disk holds the opening, it stops as a crash would.
+  await expect
+    .poll(() => existsSync(relayLog) && readFileSync(relayLog, 'utf8').includes(auctionId))
+    .toBe(true);
   process.kill(relayPid()!, 'SIGKILL');
   await expect(chip(page)).toHaveText('Reconnecting…', { timeout: 10_000 });
   await expect(chip(page)).toHaveText('Live', { timeout: 30_000 });

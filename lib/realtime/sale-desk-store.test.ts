@@ -69,27 +69,20 @@ describe('sale desk store', () => {
     expect(load).toHaveBeenCalledTimes(3);
   });
 
-  it('keeps which lots are open, with closesAt, and which closed', () => {
+  it('keeps which lots are open, with closesAt, and which closed, sold or passed', () => {
     const { desk, ingest } = setup();
     const closesAt = '2026-11-21T10:05:00.000Z';
-    const opened = { type: 'lot.opened', v: 1, auctionId: 'auction-1', lotId: 'lot-1' };
-    ingest({ ...opened, openedAt: '2026-11-21T10:00:00.000Z', closesAt });
-    expect(desk.getSnapshot().lotStates.get(saleLotKey('auction-1', 'lot-1'))).toEqual({
-      open: true,
-      closesAt,
-    });
-    ingest({
-      type: 'lot.closed',
-      v: 1,
-      auctionId: 'auction-1',
-      lotId: 'lot-1',
-      winningBidId: null,
-      closedAt: '2026-11-21T10:05:00.000Z',
-    });
-    expect(desk.getSnapshot().lotStates.get(saleLotKey('auction-1', 'lot-1'))).toEqual({
-      open: false,
-      closesAt,
-    });
+    const stateOf = (lotId: string) =>
+      desk.getSnapshot().lotStates.get(saleLotKey('auction-1', lotId));
+    const opened = { type: 'lot.opened', v: 1, auctionId: 'auction-1', openedAt: closesAt };
+    const closed = { type: 'lot.closed', v: 1, auctionId: 'auction-1', closedAt: closesAt };
+    ingest({ ...opened, lotId: 'lot-1', closesAt });
+    ingest({ ...opened, lotId: 'lot-2', closesAt: null });
+    expect(stateOf('lot-1')).toEqual({ open: true, closesAt, sold: false });
+    ingest({ ...closed, lotId: 'lot-1', winningBidId: null });
+    ingest({ ...closed, lotId: 'lot-2', winningBidId: '00000000-0000-4000-8000-000000000001' });
+    expect(stateOf('lot-1')).toEqual({ open: false, closesAt, sold: false });
+    expect(stateOf('lot-2')).toEqual({ open: false, closesAt: null, sold: true });
   });
 
   it('feeds every new bid to one flags engine, once, duplicates included', () => {

@@ -7,10 +7,14 @@ import { saleLotKey } from '@/lib/sales/sale-lot-key';
 import type { BidPlaced, LotClosed, LotOpened } from './bid-messages';
 import { createFrameSnapshot } from './frame-snapshot';
 
-/** What the live messages say of a lot: open (with its close time when known) or closed. */
+/**
+ * What the live messages say of a lot: open (with its close time when known) or closed, and then
+ * whether its `lot.closed` named a winning bid (sold) or none (passed).
+ */
 export interface LotState {
   open: boolean;
   closesAt: string | null;
+  sold: boolean;
 }
 
 export interface SaleDeskSnapshot {
@@ -131,7 +135,11 @@ export function createSaleDeskStore({
       setRecent(
         lotStates,
         key,
-        { open: false, closesAt: lotStates.get(key)?.closesAt ?? null },
+        {
+          open: false,
+          closesAt: lotStates.get(key)?.closesAt ?? null,
+          sold: closed.winningBidId !== null,
+        },
         maxLotStates,
       );
       changed();
@@ -142,7 +150,7 @@ export function createSaleDeskStore({
       setRecent(
         lotStates,
         saleLotKey(opened.auctionId, opened.lotId),
-        { open: true, closesAt: opened.closesAt },
+        { open: true, closesAt: opened.closesAt, sold: false },
         maxLotStates,
       );
       changed();

@@ -90,7 +90,10 @@ describe('saleBoard', () => {
 
   it('reads open, close time, reserve state and flags per lot', () => {
     const lotStates = new Map<string, LotState>([
-      [saleLotKey('cars-a', 'y'), { open: true, closesAt: '2026-11-21T10:05:00.000Z' }],
+      [
+        saleLotKey('cars-a', 'y'),
+        { open: true, closesAt: '2026-11-21T10:05:00.000Z', sold: false },
+      ],
     ]);
     const flags = [
       {
@@ -141,7 +144,9 @@ describe('saleFigures', () => {
       lot('cars-a', 'x', 1),
       lot('cars-a', 'y', 2, { reserve: null }),
       lot('cars-a', 'z', 3),
+      lot('cars-a', 'w', 4),
     ]);
+    const closed = (sold: boolean): LotState => ({ open: false, closesAt: null, sold });
     const rows = saleBoard({
       sale: cars,
       auctionId: 'cars-a',
@@ -149,10 +154,18 @@ describe('saleFigures', () => {
         summary('cars-a', 'x', 160_000, NOW, true),
         summary('cars-a', 'y', 20_000, NOW, true),
         summary('cars-a', 'z', 100_000, NOW, true),
+        summary('cars-a', 'w', 900_000, NOW, true),
       ],
-      lotStates: new Map([[saleLotKey('cars-a', 'z'), { open: true, closesAt: null }]]),
+      lotStates: new Map<string, LotState>([
+        [saleLotKey('cars-a', 'x'), closed(true)],
+        [saleLotKey('cars-a', 'y'), closed(true)],
+        [saleLotKey('cars-a', 'z'), { open: true, closesAt: null, sold: false }],
+        // Passed with no winner although its reserve was met: not sold, not in the hammer total.
+        [saleLotKey('cars-a', 'w'), closed(false)],
+      ]),
       flags: [],
     });
+    expect(rows.find((row) => row.lotId === 'w')).toMatchObject({ reserve: 'met', sold: false });
     const bid = (auctionId: string, at: number) =>
       ({ auctionId, timetoken: timetokenFromMs(at) }) as StoredBid;
     const figures = saleFigures(

@@ -30,6 +30,8 @@ export interface SaleLotRow {
   closesAt: string | null;
   /** Null when the catalogue does not know the lot (no reserve to compare with). */
   reserve: ReserveState | null;
+  /** Closed with a winning bid named by its `lot.closed`; a lot passed unsold is not. */
+  sold: boolean;
   flags: number;
 }
 
@@ -110,6 +112,7 @@ export function saleBoard({
         currency: lot.currency,
       }),
       flags: flagsPerLot.get(key) ?? 0,
+      sold: state?.sold ?? false,
     });
   }
   // Bids on lots the catalogue lacks (a refresh is on its way): shown, after the numbered ones,
@@ -137,6 +140,7 @@ export function saleBoard({
       closesAt: state?.closesAt ?? null,
       reserve: null,
       flags: flagsPerLot.get(key) ?? 0,
+      sold: state?.sold ?? false,
     });
   }
   return rows;
@@ -151,8 +155,9 @@ export interface SaleFigures {
 }
 
 /**
- * A sale's live figures. Sold: a closed lot with a bid and its reserve met (or none); its hammer
- * price is its high bid. Bids in the last minute count the store's window by publish time.
+ * A sale's live figures. Sold: a lot whose `lot.closed` named a winning bid (a lot passed unsold,
+ * its reserve met or not, is not); its hammer price is its high bid. Bids in the last minute count
+ * the store's window by publish time.
  */
 export function saleFigures(
   rows: readonly SaleLotRow[],
@@ -163,11 +168,7 @@ export function saleFigures(
   const hammer = new Map<string, number>();
   let soldLots = 0;
   for (const row of rows) {
-    const sold =
-      !row.open &&
-      row.highBid !== null &&
-      (row.reserve === 'met' || row.reserve === 'no-reserve' || row.reserve === null);
-    if (!sold) continue;
+    if (!row.sold || row.highBid === null) continue;
     soldLots += 1;
     hammer.set(row.currency, (hammer.get(row.currency) ?? 0) + row.highBid!);
   }
