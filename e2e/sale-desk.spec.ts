@@ -223,6 +223,33 @@ for (const locale of ['en', 'fr'])
     await expect(flagged.getByRole('link')).toHaveAttribute('title', lots[0]!.lotTitle);
   });
 
+test('the sales list at 375px in French: the figures of a sale change, its item keeps its height', async ({
+  page,
+}) => {
+  await page.addInitScript(() => window.localStorage.setItem('gavel.locale', 'fr'));
+  await page.setViewportSize({ width: 375, height: 800 });
+  const id = unique('list');
+  const saleTitle = `Liste ${id}`;
+  const lots = saleOf(id, saleTitle, ['Cheval de bronze']);
+  expect(await ingestLots(lots)).toBe(200);
+  await page.goto('/dash');
+  await waitForLive(page);
+  const item = page.getByTestId('sale').filter({ hasText: saleTitle });
+  await expect(item).toContainText('0 lot vendu');
+  await expect(item).toContainText('Aucun lot vendu');
+  const before = (await item.boundingBox())!.height;
+
+  const bid = saleBid(lots[0]!, 'Online 7702', 120_000);
+  const closedAt = new Date().toISOString();
+  await publishAll([
+    bid,
+    { type: 'lot.closed', v: 1, auctionId: id, lotId: 'lot-1', winningBidId: bid.bidId, closedAt },
+  ]);
+  await expect(item).toContainText('1 lot vendu');
+  await expect(item).toContainText(/1\s200,00\s€/);
+  expect((await item.boundingBox())!.height).toBe(before);
+});
+
 test('at 800px the feed takes the whole width: time, lot, whole paddle and amount in view', async ({
   page,
 }) => {

@@ -16,31 +16,39 @@ interface SaleItemProps {
 }
 
 // The figures are computed again on every frame that brings a bid; the item renders again only
-// when they read differently.
+// when they read differently. Each figure has a line of its own and a line never wraps, so an item
+// keeps its height whatever the numbers say: a figure growing a digit moves none of the sales, nor
+// the cards below them (a grid row is as tall as its tallest item).
 const SaleItem = memo(
   function SaleItem({ sale, figures }: SaleItemProps) {
     const t = useTranslations('SaleDesk');
     const formatMoney = useFormatMoney();
+    // The catalogue's currencies (and any a sold lot brings that it lacks): a line pair each,
+    // from the start, rather than lines appearing with the first lot sold.
+    const currencies = [
+      ...new Set([...sale.lots.map((lot) => lot.currency), ...figures.hammer.keys()]),
+    ].sort();
     return (
       <li className="sale-item" data-testid="sale">
         <Link href={saleHref(sale.auctionId)} className="sale-item__title">
           {sale.saleTitle}
         </Link>
-        <p>
-          {t('saleOpenLots', { count: figures.openLots })} ·{' '}
-          {t('saleBidsLastMinute', { count: figures.bidsLastMinute })} ·{' '}
-          {t('saleSoldLots', { count: figures.soldLots })}
-        </p>
-        <p>
-          {figures.hammer.size === 0
-            ? t('noHammer')
-            : [...figures.hammer]
-                .map(
-                  ([currency, total]) =>
-                    `${t('hammerTotal', { currency })}: ${formatMoney(total, currency)}`,
-                )
-                .join(' · ')}
-        </p>
+        <ul className="sale-item__lines">
+          <li>{t('saleOpenLots', { count: figures.openLots })}</li>
+          <li>{t('saleBidsLastMinute', { count: figures.bidsLastMinute })}</li>
+          <li>{t('saleSoldLots', { count: figures.soldLots })}</li>
+        </ul>
+        <dl className="sale-item__lines">
+          {currencies.map((currency) => {
+            const total = figures.hammer.get(currency);
+            return (
+              <div key={currency}>
+                <dt>{t('hammerTotal', { currency })}</dt>
+                <dd>{total === undefined ? t('noHammer') : formatMoney(total, currency)}</dd>
+              </div>
+            );
+          })}
+        </dl>
       </li>
     );
   },
