@@ -173,6 +173,12 @@ test('the focused sale at 375px: lots are cards, nothing overflows', async ({ pa
   const bidder = page.getByTestId('bid').first().locator('.feed__bidder');
   await expect(bidder).toContainText('Online 7702');
   expect(await bidder.evaluate((cell) => cell.scrollWidth - cell.clientWidth)).toBe(0);
+  // A screen reader reads the card in the order it is seen: lot, paddle, amount, then the time.
+  const order = await page
+    .getByTestId('bid')
+    .first()
+    .evaluate((card) => [...card.children].map((cell) => cell.className || cell.localName));
+  expect(order).toEqual(['feed__lot', 'feed__bidder', 'feed__amount', 'time']);
 });
 
 for (const locale of ['en', 'fr'])
@@ -303,6 +309,44 @@ test('?lot= opens the lot panel: ladder newest first, increments, leader and und
   await page.getByRole('link', { name: 'Close the lot' }).click();
   await expect(page).toHaveURL(new RegExp(`\\?sale=${id}$`));
   await expect(page.getByTestId('lot-panel')).toHaveCount(0);
+});
+
+test('the lot panel at 375px in French: each bid on two lines, amounts and times whole', async ({
+  page,
+}) => {
+  await page.addInitScript(() => window.localStorage.setItem('gavel.locale', 'fr'));
+  await page.setViewportSize({ width: 375, height: 800 });
+  const id = unique('ladder-phone');
+  const lots = saleOf(id, `Ladder ${id}`, [mustang]);
+  expect(await ingestLots(lots)).toBe(200);
+  await page.goto(`/dash?sale=${id}&lot=lot-1`);
+  await waitForLive(page);
+  await publishAll([
+    saleBid(lots[0]!, 'Online 7702', 41_690_000),
+    saleBid(lots[0]!, 'Paddle 305', 43_690_000),
+  ]);
+  const steps = page.getByTestId('ladder-step');
+  await expect(steps).toHaveCount(2);
+  await expect(steps.first()).toContainText(/436\s900,00/);
+  // Before, the four cells shared the width and broke "436 900,00 €" and "10:09:36" in two.
+  for (const step of await steps.all()) {
+    const cells = await step.evaluate((li) =>
+      [...li.children].map((cell) => ({
+        text: cell.textContent,
+        cut: cell.scrollWidth - cell.clientWidth,
+        lines: Math.round(
+          cell.getBoundingClientRect().height / parseFloat(getComputedStyle(cell).lineHeight),
+        ),
+      })),
+    );
+    for (const cell of cells) expect(cell, cell.text ?? '').toMatchObject({ cut: 0, lines: 1 });
+    const [paddle, amount, increment, time] = await step
+      .locator(':scope > *')
+      .evaluateAll((shown) => shown.map((cell) => cell.getBoundingClientRect()));
+    expect(amount!.top).toBe(paddle!.top);
+    expect(time!.top).toBe(increment!.top);
+    expect(increment!.top).toBeGreaterThanOrEqual(paddle!.bottom);
+  }
 });
 
 for (const width of [375, 1440])

@@ -17,6 +17,7 @@ import { LiveNotices } from './live-notices';
 import { LotLeaderboard } from './lot-leaderboard';
 import { SaleFocus } from './sale-focus';
 import { SalesOverview } from './sales-overview';
+import { useNowEvery } from './use-now-every';
 import { useFlagsNotNews } from './use-flags-not-news';
 
 const settleWaitMs = 3000;
@@ -32,13 +33,8 @@ export default function LiveDashboard() {
   const desk = useSaleDesk();
   const params = useSearchParams();
   const saleId = params.get('sale');
-  const [now, setNow] = useState(() => Date.now());
-
   // "Last minute" figures move on even when no bid arrives.
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 5000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useNowEvery(5000);
 
   // The figures, board and feed appear once, with the earlier bids in, rather than growing and
   // reordering under the reader while they arrive (layout shift); never later than

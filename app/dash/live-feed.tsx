@@ -16,16 +16,19 @@ export type BidLabel = (lot: { auctionId: string; lotId: string }) => {
 
 /**
  * One bid's cells. A new bid moves every row down (their positions change), never what a row
- * says: this part renders once per bid, not once per frame.
+ * says: this part renders once per bid, not once per frame. As a phone's card the time comes
+ * last, where the card shows it, so a screen reader reads the card in the order it is seen.
  */
 const FeedRow = memo(function FeedRow({
   bid,
   lotNumber,
   saleTitle,
+  card,
 }: {
   bid: StoredBid;
   lotNumber: number | undefined;
   saleTitle: string | undefined;
+  card: boolean;
 }) {
   const t = useTranslations('LiveDashboard');
   const tDesk = useTranslations('SaleDesk');
@@ -37,11 +40,14 @@ const FeedRow = memo(function FeedRow({
     title: bid.lotTitle,
     sale: saleTitle ?? bid.auctionId,
   });
+  const time = (
+    <time dateTime={bid.placedAt}>
+      {format.dateTime(new Date(bid.placedAt), { timeStyle: 'medium' })}
+    </time>
+  );
   return (
     <>
-      <time dateTime={bid.placedAt}>
-        {format.dateTime(new Date(bid.placedAt), { timeStyle: 'medium' })}
-      </time>
+      {!card && time}
       <span className="feed__lot" title={lotText}>
         <span className="visually-hidden">{t('lot')}: </span>
         {lotText}
@@ -54,6 +60,7 @@ const FeedRow = memo(function FeedRow({
         <span className="visually-hidden">{t('amount')}: </span>
         {formatMoney(bid.amount, bid.currency)}
       </span>
+      {card && time}
     </>
   );
 });
@@ -132,7 +139,7 @@ export function LiveFeed({
                   data-auction-id={bid.auctionId}
                   style={{ transform: `translateY(${item.start}px)`, height: item.size }}
                 >
-                  <FeedRow bid={bid} lotNumber={lotNumber} saleTitle={saleTitle} />
+                  <FeedRow bid={bid} lotNumber={lotNumber} saleTitle={saleTitle} card={isMobile} />
                 </li>
               );
             })}

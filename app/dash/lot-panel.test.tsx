@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
@@ -71,7 +71,6 @@ function renderPanel(
         row={{ ...row, bidCount: counted, ...shown }}
         bids={bids}
         history={history}
-        now={now}
       />
     </NextIntlClientProvider>,
   );
@@ -173,6 +172,23 @@ it.each([
   ],
   ['closed', { phase: 'closed', closesAt: '2026-11-21T10:00:00.000Z' }, 'Closed'],
 ] as const)('says where the lot stands: %s', (_, shown, expected) => {
-  renderPanel([], noHistory, 0, shown);
-  expect(screen.getByTestId('lot-status').textContent).toBe(expected);
+  jest.useFakeTimers({ now });
+  try {
+    renderPanel([], noHistory, 0, shown);
+    expect(screen.getByTestId('lot-status').textContent).toBe(expected);
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+it('turns to closing within a second of the scheduled close, as the board does', () => {
+  jest.useFakeTimers({ now });
+  try {
+    renderPanel([], noHistory, 0, { phase: 'open', closesAt: '2026-11-21T10:05:02.000Z' });
+    expect(screen.getByTestId('lot-status').textContent).toBe('Open, closes at 10:05:02 AM');
+    act(() => jest.advanceTimersByTime(2000));
+    expect(screen.getByTestId('lot-status').textContent).toBe('Open, closing');
+  } finally {
+    jest.useRealTimers();
+  }
 });

@@ -10,6 +10,28 @@ import { lotLadder } from '@/lib/sales/lot-ladder';
 import type { SaleLotRow } from '@/lib/sales/sale-view';
 import { phaseAt, reserveKey, saleHref } from './sale-labels';
 import { usePhaseText } from './sale-lot-row';
+import { useNowEvery } from './use-now-every';
+
+/**
+ * Open or not yet, with the scheduled close as a time of day (the board has the countdown), or
+ * closing once that time has passed and no close has come. On the board's clock (every second):
+ * the panel and the lot's row turn to "closing" together.
+ */
+function LotStatus({ row }: { row: SaleLotRow }) {
+  const t = useTranslations('SaleDesk');
+  const format = useFormatter();
+  const phaseText = usePhaseText();
+  const now = useNowEvery(1000);
+  const phase = phaseAt(row, now);
+  if (phase === 'closed' || row.closesAt === null) return phaseText(phase);
+  const closesAt = new Date(row.closesAt);
+  return closesAt.getTime() <= now
+    ? t('lotStatusClosing', { status: phaseText(phase) })
+    : t('lotStatusCloses', {
+        status: phaseText(phase),
+        time: format.dateTime(closesAt, { timeStyle: 'medium' }),
+      });
+}
 
 /**
  * `?sale=ID&lot=LOT` (docs/product-contract.md §11): one lot's bid ladder (newest first, with the
@@ -22,7 +44,6 @@ export function LotPanel({
   row,
   bids: saleBids,
   history,
-  now,
 }: {
   auctionId: string;
   lotId: string;
@@ -30,8 +51,6 @@ export function LotPanel({
   /** The sale's bids the store holds, newest first. */
   bids: readonly StoredBid[];
   history: HistoryPage;
-  /** The dashboard's clock (epoch ms): a lot past its close without news of it has closed. */
-  now: number;
 }) {
   const t = useTranslations('SaleDesk');
   const tLive = useTranslations('LiveDashboard');
@@ -43,20 +62,6 @@ export function LotPanel({
   const { steps, leader, underbidder } = lotLadder(bids, auctionId, lotId);
   const lotName =
     row?.lotNumber == null ? t('unnumbered') : t('lotNumber', { number: row.lotNumber });
-  const phaseText = usePhaseText();
-  // Open or not yet, with the scheduled close as a time of day (the board has the countdown), or
-  // closing when that time has passed and no close has come.
-  const statusText = (shown: SaleLotRow) => {
-    const phase = phaseAt(shown, now);
-    if (phase === 'closed' || shown.closesAt === null) return phaseText(phase);
-    const closesAt = new Date(shown.closesAt);
-    return closesAt.getTime() <= now
-      ? t('lotStatusClosing', { status: phaseText(phase) })
-      : t('lotStatusCloses', {
-          status: phaseText(phase),
-          time: format.dateTime(closesAt, { timeStyle: 'medium' }),
-        });
-  };
   const paddleText = (bid: StoredBid | null) =>
     bid ? `${bid.bidder}, ${formatMoney(bid.amount, bid.currency)}` : t('noValue');
 
@@ -97,7 +102,9 @@ export function LotPanel({
           </div>
           <div>
             <dt>{tLive('status')}</dt>
-            <dd data-testid="lot-status">{statusText(row)}</dd>
+            <dd data-testid="lot-status">
+              <LotStatus row={row} />
+            </dd>
           </div>
         </dl>
       )}

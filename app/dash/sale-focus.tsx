@@ -84,7 +84,6 @@ export function SaleFocus({
           row={rows.find((row) => row.lotId === lotId)}
           bids={bids}
           history={history}
-          now={now}
         />
       )}
       <SaleLotBoard rows={rows} />

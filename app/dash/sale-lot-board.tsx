@@ -1,11 +1,12 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { SaleLotRow } from '@/lib/sales/sale-view';
 import { useIsMobile } from '@/lib/viewport/use-is-mobile';
 import { phaseAt } from './sale-labels';
 import { BoardCard, BoardRow, NowContext } from './sale-lot-row';
+import { useNowEvery } from './use-now-every';
 
 type Filter = 'all' | 'open' | 'closed';
 const filters: Filter[] = ['all', 'open', 'closed'];
@@ -20,13 +21,8 @@ export function SaleLotBoard({ rows }: { rows: readonly SaleLotRow[] }) {
   const tLive = useTranslations('LiveDashboard');
   const isMobile = useIsMobile();
   const [filter, setFilter] = useState<Filter>('all');
-  const [now, setNow] = useState(() => Date.now());
-
   // Countdowns and "time since the last bid" move every second, bids or not.
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useNowEvery(1000);
 
   const phaseOf = (row: SaleLotRow) => phaseAt(row, now);
   const shown = rows.filter((row) => filter === 'all' || phaseOf(row) === filter);
