@@ -63,8 +63,13 @@ export const FlagItem = memo(function FlagItem({
       </p>
       <p>
         {t('flagPaddles', { paddles: flag.paddles.join(', ') })} ·{' '}
-        {t('flagBids', { count: flag.bidIds.length })}
-        {amounts.length > 0 ? `: ${amounts.join(', ')}` : ''} ·{' '}
+        {amounts.length > 0
+          ? t('flagBidsWithAmounts', {
+              bids: t('flagBids', { count: flag.bidIds.length }),
+              amounts: amounts.join(', '),
+            })
+          : t('flagBids', { count: flag.bidIds.length })}{' '}
+        ·{' '}
         <time dateTime={flag.raisedAt}>
           {format.dateTime(new Date(flag.raisedAt), { timeStyle: 'medium' })}
         </time>

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
+import fr from '@/messages/fr.json';
 import type { StoredBid } from '@/lib/realtime/bid-store';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
 import { acknowledgedFlagsKey } from '@/lib/sales/acknowledged-flags';
@@ -53,9 +54,14 @@ function Panel({
   return <FlagsPanel flags={flags} sales={sales} bids={bids} notNews={notNews} />;
 }
 
-function renderPanel(flags: Flag[], replaying = false, bids: StoredBid[] = []) {
+function renderPanel(
+  flags: Flag[],
+  replaying = false,
+  bids: StoredBid[] = [],
+  locale: 'en' | 'fr' = 'en',
+) {
   const ui = (shown: Flag[], stillReplaying: boolean, held: StoredBid[]) => (
-    <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
+    <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : fr} timeZone="UTC">
       <Panel flags={shown} replaying={stillReplaying} bids={held} />
     </NextIntlClientProvider>
   );
@@ -92,6 +98,16 @@ describe('FlagsPanel', () => {
     expect(screen.getByTestId('flag-count-jump')).toHaveTextContent('1');
     expect(screen.getByTestId('flag-count-late')).toHaveTextContent('1');
     expect(screen.getByTestId('flag-count-burst')).toHaveTextContent('0');
+  });
+
+  it.each([
+    ['en', /2 bids: Paddle 5 €10\.00, Paddle 5 €12\.00 · 10:00:00\sAM/],
+    // French sets a space before the colon.
+    ['fr', /2 enchères : Paddle 5 10,00\s€, Paddle 5 12,00\s€ · 10:00:00/],
+  ] as const)('names the bids that raised a flag, with their amounts, in %s', (locale, text) => {
+    const raised = { ...flag(1, 'self-raise'), bidIds: ['bid-1', 'bid-2'] };
+    renderPanel([raised], false, [storedBid(2, 1_200), storedBid(1, 1_000)], locale);
+    expect(screen.getByTestId('flag')).toHaveTextContent(text);
   });
 
   it('announces only the flags raised after it appeared, politely', () => {

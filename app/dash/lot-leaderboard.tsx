@@ -36,10 +36,11 @@ const LotRow = memo(function LotRow({ lot, lotNumber, saleTitle, isMobile }: Lot
         {lotText}
       </p>
       <p>
-        {t('highBid')}: {money} · {t('bidCount')}: {lot.bidCount}
+        {t('labelled', { label: t('highBid') })} {money} · {t('labelled', { label: t('bidCount') })}{' '}
+        {lot.bidCount}
       </p>
       <p>
-        {t('leader')}: {lot.leader} · {status}
+        {t('labelled', { label: t('leader') })} {lot.leader} · {status}
       </p>
     </li>
   ) : (

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
+import fr from '@/messages/fr.json';
 import type { SaleLotRow } from '@/lib/sales/sale-view';
 import { SaleLotBoard } from './sale-lot-board';
 
@@ -37,9 +38,9 @@ const row = (lotNumber: number, extra: Partial<SaleLotRow> = {}): SaleLotRow => 
   ...extra,
 });
 
-const renderBoard = (rows: SaleLotRow[]) =>
+const renderBoard = (rows: SaleLotRow[], locale: 'en' | 'fr' = 'en') =>
   render(
-    <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
+    <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : fr} timeZone="UTC">
       <SaleLotBoard rows={rows} />
     </NextIntlClientProvider>,
   );
@@ -116,6 +117,16 @@ describe('SaleLotBoard', () => {
     renderBoard([row(1)]);
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByTestId('board-lot')).toHaveClass('lot-card');
+  });
+
+  it.each([
+    ['en', /Estimate: .* Bids: 0 · Leader: /],
+    // French sets a space, one that never breaks, before the colon.
+    ['fr', /Estimation\u00a0: .* Enchères\u00a0: 0 · En tête\u00a0: /],
+  ] as const)('labels the figures of a card in %s', (locale, text) => {
+    mobile = true;
+    renderBoard([row(1)], locale);
+    expect(screen.getByTestId('board-lot').textContent).toMatch(text);
   });
 });
 

@@ -116,6 +116,8 @@ export const BoardCard = memo(function BoardCard(props: RowProps) {
   const tLive = useTranslations('LiveDashboard');
   const { row, phase } = props;
   const c = useCells(props);
+  // "Label:" in English, "Label :" in French.
+  const label = (text: string) => tLive('labelled', { label: text });
   return (
     <li
       className="lot-card"
@@ -128,17 +130,17 @@ export const BoardCard = memo(function BoardCard(props: RowProps) {
         {c.title}
       </p>
       <p>
-        {t('estimate')}: {c.estimate}
+        {label(t('estimate'))} {c.estimate}
       </p>
       <p>
-        {tLive('highBid')}: {c.highBid} · {tLive('bidCount')}: {row.bidCount} · {tLive('leader')}:{' '}
-        {c.leader}
+        {label(tLive('highBid'))} {c.highBid} · {label(tLive('bidCount'))} {row.bidCount} ·{' '}
+        {label(tLive('leader'))} {c.leader}
       </p>
       <p>
-        {t('reserve')}: {c.reserve} · {t('lastBid')}: <LastBid at={row.lastBidAt} />
+        {label(t('reserve'))} {c.reserve} · {label(t('lastBid'))} <LastBid at={row.lastBidAt} />
       </p>
       <p>
-        {c.status} · {t('closes')}: <Closes closesAt={row.closesAt} phase={phase} />
+        {c.status} · {label(t('closes'))} <Closes closesAt={row.closesAt} phase={phase} />
       </p>
     </li>
   );
