@@ -306,7 +306,7 @@ test('?lot= opens the lot panel: ladder newest first, increments, leader and und
   // A reload keeps the panel: the URL holds it.
   await page.reload();
   await expect(page.getByTestId('lot-panel')).toBeVisible();
-  await page.getByRole('link', { name: 'Close the lot' }).click();
+  await page.getByRole('link', { name: 'Close the panel' }).click();
   await expect(page).toHaveURL(new RegExp(`\\?sale=${id}$`));
   await expect(page.getByTestId('lot-panel')).toHaveCount(0);
 });

@@ -95,7 +95,7 @@ it('shows the ladder of this sale only, newest first, with leader and underbidde
   expect(screen.getByTestId('lot-leader')).toHaveTextContent('Paddle 1, €1,200.00');
   expect(screen.getByTestId('lot-underbidder')).toHaveTextContent('Paddle 2, €1,100.00');
   expect(screen.getByText('near')).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Close the lot' })).toHaveAttribute(
+  expect(screen.getByRole('link', { name: 'Close the panel' })).toHaveAttribute(
     'href',
     '/dash?sale=cars-a',
   );
