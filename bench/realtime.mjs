@@ -358,36 +358,53 @@ export async function openLive(page, path) {
 /** The round trip added for the catch-up measured as from afar (a browser 40 ms from PubNub). */
 const farAwayLatencyMs = 40;
 
+/**
+ * What each bench of the sale focus starts from: a console of its own (no simulator, `env` added),
+ * the bench sale's catalogue with every lot open before any page loads (the board shows them open
+ * with their countdowns), one room whose lots keep climbing by legal increments, and Chromium.
+ * `stop()` ends them.
+ */
+export async function startSaleBench({ env = {}, browserArgs = [] } = {}) {
+  const server = await startConsole({
+    port,
+    env: { SESSION_SECRET: 'r'.repeat(48), SIMULATOR: 'off', ...env },
+  });
+  let browser = null;
+  const stop = async () => {
+    await browser?.close();
+    await server.stop();
+  };
+  try {
+    browser = await chromium.launch({
+      executablePath: existsSync(chromium.executablePath()) ? undefined : '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-background-networking', ...browserArgs],
+    });
+    const catalogue = benchCatalogue();
+    await ingestCatalogue(catalogue);
+    for (const opened of lotOpenings(catalogue)) await publish(opened);
+    return { browser, catalogue, room: createBenchRoom(catalogue), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
 export async function measureRealtime({
   soakMinutes = Number(process.env.BENCH_SOAK_MINUTES || 10),
   withFlagsCost = true,
 } = {}) {
   // In Node first, before the console and the browser take the cores.
   const flagsCost = withFlagsCost ? await measureFlagsCost() : null;
-  const server = await startConsole({
-    port,
-    env: {
-      SESSION_SECRET: 'r'.repeat(48),
-      SIMULATOR: 'off',
-      RELAY_ALLOWED_ORIGINS: `http://localhost:${floorPort}`,
-    },
+  const { browser, catalogue, room, stop } = await startSaleBench({
+    env: { RELAY_ALLOWED_ORIGINS: `http://localhost:${floorPort}` },
+    browserArgs: ['--enable-precise-memory-info'],
   });
-  const floorPage = await serveBareSdkPage({
-    port: floorPort,
-    relayOrigin: new URL(relayUrl).host,
-  });
-  const browser = await chromium.launch({
-    executablePath: existsSync(chromium.executablePath()) ? undefined : '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--enable-precise-memory-info'],
-  });
+  let floorPage = null;
   try {
-    const catalogue = benchCatalogue();
-    await ingestCatalogue(catalogue);
-    // Every lot open before the page loads: the board shows them open with their countdowns.
-    for (const opened of lotOpenings(catalogue)) await publish(opened);
-    // One room for the whole run: each lot's bids keep climbing by legal increments.
-    const room = createBenchRoom(catalogue);
-
+    floorPage = await serveBareSdkPage({
+      port: floorPort,
+      relayOrigin: new URL(relayUrl).host,
+    });
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addInitScript(instrument);
     // The floor first, in a page of its own: the SDK alone, the same relay, publisher and bids.
@@ -423,9 +440,8 @@ export async function measureRealtime({
       soak: soakResult,
     };
   } finally {
-    await browser.close();
-    await floorPage.stop();
-    await server.stop();
+    await floorPage?.stop();
+    await stop();
   }
 }
 

@@ -3,20 +3,9 @@
 // requests that mark the way (access check, realtime config, first and last history page).
 // bash scripts/with-node.sh node bench/trace-catch-up.mjs
 // Needs a production build (.next) and ports 3330/4330, as bench:realtime does.
-import { chromium } from '@playwright/test';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { benchCatalogue, createBenchRoom, lotOpenings } from './bench-sale.mjs';
-import { startConsole } from './console-server.mjs';
-import {
-  baseUrl,
-  ingestCatalogue,
-  port,
-  publish,
-  publishAt,
-  salePath,
-  signIn,
-} from './realtime.mjs';
+import { baseUrl, publishAt, salePath, signIn, startSaleBench } from './realtime.mjs';
 
 const categories = [
   'devtools.timeline',
@@ -54,19 +43,8 @@ function profileBetween(profile, from, to) {
     .concat(`(${Math.round(total / 1000)} ms sampled)`);
 }
 
-const server = await startConsole({
-  port,
-  env: { SESSION_SECRET: 'r'.repeat(48), SIMULATOR: 'off' },
-});
-const browser = await chromium.launch({
-  executablePath: existsSync(chromium.executablePath()) ? undefined : '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-background-networking'],
-});
+const { browser, room, stop } = await startSaleBench();
 try {
-  const catalogue = benchCatalogue();
-  await ingestCatalogue(catalogue);
-  for (const opened of lotOpenings(catalogue)) await publish(opened);
-  const room = createBenchRoom(catalogue);
   await publishAt(room, 2_000, 2_000);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await signIn(await context.newPage());
@@ -219,6 +197,5 @@ try {
     ),
   );
 } finally {
-  await browser.close();
-  await server.stop();
+  await stop();
 }

@@ -7,20 +7,9 @@
 // trace is written there, for chrome://tracing or the DevTools Performance panel),
 // TRACE_CSS (a style sheet added to the page, to try CSS changes without editing the app).
 // Needs a production build (.next) and ports 3330/4330, as bench:realtime does.
-import { chromium } from '@playwright/test';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { benchCatalogue, createBenchRoom, lotOpenings } from './bench-sale.mjs';
-import { startConsole } from './console-server.mjs';
-import {
-  ingestCatalogue,
-  openLive,
-  port,
-  publish,
-  publishAt,
-  salePath,
-  signIn,
-} from './realtime.mjs';
+import { openLive, publishAt, salePath, signIn, startSaleBench } from './realtime.mjs';
 
 const rate = Number(process.env.TRACE_RATE || 100);
 const seconds = Number(process.env.TRACE_SECONDS || 5);
@@ -313,19 +302,8 @@ async function renders(page, room) {
   };
 }
 
-const server = await startConsole({
-  port,
-  env: { SESSION_SECRET: 'r'.repeat(48), SIMULATOR: 'off' },
-});
-const browser = await chromium.launch({
-  executablePath: existsSync(chromium.executablePath()) ? undefined : '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-background-networking'],
-});
+const { browser, room, stop } = await startSaleBench();
 try {
-  const catalogue = benchCatalogue();
-  await ingestCatalogue(catalogue);
-  for (const opened of lotOpenings(catalogue)) await publish(opened);
-  const room = createBenchRoom(catalogue);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript(countRenders);
   const page = await context.newPage();
@@ -347,6 +325,5 @@ try {
     ),
   );
 } finally {
-  await browser.close();
-  await server.stop();
+  await stop();
 }
