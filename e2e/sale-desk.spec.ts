@@ -157,6 +157,13 @@ test('the focused sale at 375px: lots are cards, nothing overflows', async ({ pa
   await publishAll([saleBid(lots[1]!, 'Online 7702', 120_000)]);
   await expect(page.locator('.lot-card[data-lot-id="lot-2"]')).toContainText('€1,200.00');
   await expect(page.getByRole('table')).toHaveCount(0);
+  // A card's line breaks between its figures, never inside one ("Leader: Online / 7702").
+  const figures = await page
+    .locator('.lot-card[data-lot-id="lot-2"] .lot-card__figure')
+    .evaluateAll((spans) =>
+      spans.map((span) => new Set([...span.getClientRects()].map((rect) => rect.top)).size),
+    );
+  expect(figures).toEqual([1, 1, 1]);
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
@@ -228,6 +235,43 @@ for (const locale of ['en', 'fr'])
     expect(badge.x + badge.width).toBeLessThanOrEqual(cell.x + cell.width + 0.5);
     await expect(flagged.getByRole('link')).toHaveAttribute('title', lots[0]!.lotTitle);
   });
+
+test('at 1024px, where the board wraps its cells, the clocks never wrap: no row grows as they tick', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 800 });
+  const id = unique('clocks');
+  // Long titles, wide estimates and a close: the columns are as narrow as a real sale's.
+  const lots = saleOf(id, `Clocks ${id}`, [
+    `${mustang}, matching numbers, one owner since new`,
+    'A pair of Meissen porcelain figures of harlequins, circa 1740',
+  ]).map((lot) => ({
+    ...lot,
+    lowEstimate: 50_000_000,
+    highEstimate: 74_000_000,
+    reserve: 60_000_000,
+    scheduledCloseAt: new Date(Date.now() + 45 * 60_000).toISOString(),
+  }));
+  expect(await ingestLots(lots)).toBe(200);
+  await page.goto(`/dash?sale=${id}`);
+  await waitForLive(page);
+  await publishAll([saleBid(lots[0]!, 'Online 7702', 40_000_000)]);
+  const row = page.locator('.board tbody [data-lot-id="lot-1"]');
+  await expect(row).toContainText('€400,000.00');
+  // The last bid's time and the countdown (8th and 9th columns).
+  const clocks = row.locator(':scope > :nth-child(8), :scope > :nth-child(9)');
+  // "now", then "1 sec. ago", "2 sec. ago"…: each on one line whatever its length.
+  await expect(clocks.first()).toContainText(/\d+ sec/, { timeout: 5_000 });
+  const lines = await clocks.evaluateAll((cells) =>
+    cells.map((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      return tops.size;
+    }),
+  );
+  expect(lines).toEqual([1, 1]);
+});
 
 test('the sales list at 375px in French: the figures of a sale change, its item keeps its height', async ({
   page,

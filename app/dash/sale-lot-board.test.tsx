@@ -87,10 +87,10 @@ describe('SaleLotBoard', () => {
         }),
       ]);
       expect(screen.getByTestId('board-lot')).toHaveTextContent(/in 1:31/);
-      expect(screen.getByTestId('board-lot')).toHaveTextContent('5 seconds ago');
+      expect(screen.getByTestId('board-lot')).toHaveTextContent('5 sec. ago');
       act(() => jest.advanceTimersByTime(2_000));
       expect(screen.getByTestId('board-lot')).toHaveTextContent(/in 1:29/);
-      expect(screen.getByTestId('board-lot')).toHaveTextContent('7 seconds ago');
+      expect(screen.getByTestId('board-lot')).toHaveTextContent('7 sec. ago');
     } finally {
       jest.useRealTimers();
     }

@@ -28,7 +28,10 @@ function LastBid({ at }: { at: number | null }) {
   const t = useTranslations('SaleDesk');
   const format = useFormatter();
   const now = use(NowContext);
-  return at === null ? t('noValue') : format.relativeTime(at, Math.max(now, at));
+  // Short ("12 sec. ago", "il y a 12 s"): it changes every second and must not wrap a row.
+  return at === null
+    ? t('noValue')
+    : format.relativeTime(at, { now: Math.max(now, at), style: 'short' });
 }
 
 /** The countdown to a known close, from the catalogue on, before the lot opens too. */
@@ -100,10 +103,10 @@ export const BoardRow = memo(function BoardRow(props: RowProps) {
       <td>{row.bidCount}</td>
       <td>{c.leader}</td>
       <td data-reserve={row.reserve ?? undefined}>{c.reserve}</td>
-      <td>
+      <td className="board__clock">
         <LastBid at={row.lastBidAt} />
       </td>
-      <td>
+      <td className="board__clock">
         <Closes closesAt={row.closesAt} phase={phase} />
       </td>
       <td>{c.status}</td>
@@ -133,8 +136,17 @@ export const BoardCard = memo(function BoardCard(props: RowProps) {
         {label(t('estimate'))} {c.estimate}
       </p>
       <p>
-        {label(tLive('highBid'))} {c.highBid} · {label(tLive('bidCount'))} {row.bidCount} ·{' '}
-        {label(tLive('leader'))} {c.leader}
+        <span className="lot-card__figure">
+          {label(tLive('highBid'))} {c.highBid}
+        </span>{' '}
+        ·{' '}
+        <span className="lot-card__figure">
+          {label(tLive('bidCount'))} {row.bidCount}
+        </span>{' '}
+        ·{' '}
+        <span className="lot-card__figure">
+          {label(tLive('leader'))} {c.leader}
+        </span>
       </p>
       <p>
         {label(t('reserve'))} {c.reserve} · {label(t('lastBid'))} <LastBid at={row.lastBidAt} />
