@@ -355,6 +355,39 @@ test('?lot= opens the lot panel: ladder newest first, increments, leader and und
   await expect(page.getByTestId('lot-panel')).toHaveCount(0);
 });
 
+test('by keyboard: a lot row opens its panel with the focus in it; Escape closes it and the focus returns to the row', async ({
+  page,
+}) => {
+  const id = unique('panel-keys');
+  const lots = saleOf(id, `Keys ${id}`, ['Ming vase', mustang]);
+  expect(await ingestLots(lots)).toBe(200);
+  await page.goto(`/dash?sale=${id}`);
+  await waitForLive(page);
+  await publishAll([saleBid(lots[1]!, 'Paddle 1', 100_000)]);
+  const rowLink = page.locator('.board [data-lot-id="lot-2"] a');
+  await expect(page.locator('.board [data-lot-id="lot-2"]')).toContainText('€1,000.00');
+  await rowLink.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`\\?sale=${id}&lot=lot-2$`));
+  const heading = page
+    .getByTestId('lot-panel')
+    .getByRole('heading', { name: `Lot 2 · ${mustang}` });
+  await expect(heading).toBeFocused();
+  // Into the panel and out again by Escape: the page is back on the sale, the focus on the row.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Close the panel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(new RegExp(`\\?sale=${id}$`));
+  await expect(page.getByTestId('lot-panel')).toHaveCount(0);
+  await expect(rowLink).toBeFocused();
+  // The close link does the same.
+  await page.keyboard.press('Enter');
+  await expect(heading).toBeFocused();
+  await page.getByRole('link', { name: 'Close the panel' }).press('Enter');
+  await expect(page.getByTestId('lot-panel')).toHaveCount(0);
+  await expect(rowLink).toBeFocused();
+});
+
 test('the lot panel at 375px in French: each bid on two lines, amounts and times whole', async ({
   page,
 }) => {

@@ -148,6 +148,21 @@ it('offers to try again when history fails, and shows the older bids then', asyn
   expect(screen.queryByRole('alert')).toBeNull();
 });
 
+it('takes the focus as it opens, and Escape inside it follows its close link', async () => {
+  renderPanel([], noHistory, 0);
+  const heading = screen.getByRole('heading', { name: 'Lot 2 · 1967 Ford Mustang Shelby GT500' });
+  expect(heading).toHaveFocus();
+  const close = screen.getByRole('link', { name: 'Close the panel' });
+  const followed: string[] = [];
+  // The link's own navigation is the router's; here only that Escape clicks it is checked.
+  close.addEventListener('click', (event) => {
+    event.preventDefault();
+    followed.push(close.getAttribute('href')!);
+  });
+  await userEvent.keyboard('{Escape}');
+  expect(followed).toEqual(['/dash?sale=cars-a']);
+});
+
 it.each([
   [
     'open with a close ahead',

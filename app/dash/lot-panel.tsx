@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
+import { useEffect, useRef } from 'react';
 import type { StoredBid } from '@/lib/realtime/bid-store';
 import type { HistoryPage } from '@/lib/realtime/history-pages';
 import { useLotBids } from '@/lib/realtime/use-lot-bids';
@@ -62,16 +63,32 @@ export function LotPanel({
   const { steps, leader, underbidder } = lotLadder(bids, auctionId, lotId);
   const lotName =
     row?.lotNumber == null ? t('unnumbered') : t('lotNumber', { number: row.lotNumber });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const closeLink = useRef<HTMLAnchorElement>(null);
+  // Opened from the board, by pointer or keyboard, the reader lands in the panel; Escape then
+  // closes it as its link does (sale-focus.tsx returns the focus to the lot's row).
+  useEffect(() => heading.current?.focus(), []);
   const paddleText = (bid: StoredBid | null) =>
     bid ? `${bid.bidder}, ${formatMoney(bid.amount, bid.currency)}` : t('noValue');
 
   return (
-    <section className="card lot-panel" aria-labelledby="lot-panel-title" data-testid="lot-panel">
+    <section
+      className="card lot-panel"
+      aria-labelledby="lot-panel-title"
+      data-testid="lot-panel"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || event.defaultPrevented) return;
+        event.preventDefault();
+        closeLink.current?.click();
+      }}
+    >
       <div className="card__header">
-        <h2 id="lot-panel-title">
+        <h2 id="lot-panel-title" ref={heading} tabIndex={-1}>
           {t('lotPanelTitle', { lot: lotName, title: row?.lotTitle ?? lotId })}
         </h2>
-        <Link href={saleHref(auctionId)}>{t('closeLotPanel')}</Link>
+        <Link ref={closeLink} href={saleHref(auctionId)}>
+          {t('closeLotPanel')}
+        </Link>
       </div>
       {row === undefined ? (
         <p className="empty">{t('lotNotFound')}</p>

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { BidStoreSnapshot } from '@/lib/realtime/bid-store';
 import type { HistoryPage } from '@/lib/realtime/history-pages';
 import type { SaleDeskSnapshot } from '@/lib/realtime/sale-desk-store';
@@ -63,6 +63,16 @@ export function SaleFocus({
     () => saleFigures(rows, snapshot.bids, auctionId, now),
     [rows, snapshot.bids, auctionId, now],
   );
+
+  // Closing the lot panel (its link, Escape, Back) gives the focus back to the lot's link on the
+  // board, where the reader opened it.
+  const openLot = useRef(lotId);
+  useEffect(() => {
+    const closed = openLot.current;
+    openLot.current = lotId;
+    if (lotId !== null || closed === null) return;
+    document.querySelector<HTMLElement>(`.board [data-lot-id="${CSS.escape(closed)}"] a`)?.focus();
+  }, [lotId]);
 
   return (
     <>
