@@ -65,14 +65,16 @@ export function SaleFocus({
   );
 
   // Closing the lot panel (its link, Escape, Back) gives the focus back to the lot's link on the
-  // board, where the reader opened it.
-  const openLot = useRef(lotId);
+  // board, where the reader opened it (not when another sale's board has come instead).
+  const openLot = useRef({ auctionId, lotId });
   useEffect(() => {
     const closed = openLot.current;
-    openLot.current = lotId;
-    if (lotId !== null || closed === null) return;
-    document.querySelector<HTMLElement>(`.board [data-lot-id="${CSS.escape(closed)}"] a`)?.focus();
-  }, [lotId]);
+    openLot.current = { auctionId, lotId };
+    if (lotId !== null || closed.lotId === null || closed.auctionId !== auctionId) return;
+    document
+      .querySelector<HTMLElement>(`.board [data-lot-id="${CSS.escape(closed.lotId)}"] a`)
+      ?.focus();
+  }, [auctionId, lotId]);
 
   return (
     <>
