@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import type { BidStoreSnapshot } from '@/lib/realtime/bid-store';
 import { fromMinorUnits } from '@/lib/realtime/money';
+import { countSince } from '@/lib/realtime/rate-buckets';
 
 /**
  * Bids in the last minute, open lots, and per currency the sum of the high bids on lots still
@@ -12,11 +13,7 @@ export function DashboardKpis({ snapshot, now }: { snapshot: BidStoreSnapshot; n
   const t = useTranslations('LiveDashboard');
   const format = useFormatter();
   const { ratePerSecond, rateEndsAt, lots, connection } = snapshot;
-  const firstSecond = rateEndsAt / 1000 - ratePerSecond.length + 1;
-  const lastMinute = ratePerSecond.reduce(
-    (sum, count, index) => (firstSecond + index > now / 1000 - 60 ? sum + count : sum),
-    0,
-  );
+  const lastMinute = countSince(ratePerSecond, rateEndsAt, now - 60_000);
   const volumes = new Map<string, number>();
   for (const lot of lots)
     if (!lot.closed) volumes.set(lot.currency, (volumes.get(lot.currency) ?? 0) + lot.highBid);

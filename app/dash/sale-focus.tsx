@@ -60,8 +60,8 @@ export function SaleFocus({
     [desk.flags, auctionId],
   );
   const figures = useMemo(
-    () => saleFigures(rows, snapshot.bids, auctionId, now),
-    [rows, snapshot.bids, auctionId, now],
+    () => saleFigures(rows, snapshot.saleRates.get(auctionId), now),
+    [rows, snapshot.saleRates, auctionId, now],
   );
 
   // Closing the lot panel (its link, Escape, Back) gives the focus back to the lot's link on the

@@ -82,7 +82,7 @@ export function SalesOverview({
               lotStates: desk.lotStates,
               flags: [],
             });
-            const figures = saleFigures(rows, snapshot.bids, sale.auctionId, now);
+            const figures = saleFigures(rows, snapshot.saleRates.get(sale.auctionId), now);
             return <SaleItem key={sale.auctionId} sale={sale} figures={figures} />;
           })}
         </ul>

@@ -68,7 +68,9 @@ const closedMessage = (
 const nth = (id: number, extra: Partial<BidOptions> = {}) =>
   bidMessage({ id, timetoken: tt(T0 + id), ...extra });
 
-function setup(options: { windowSize?: number; maxLots?: number; rateSeconds?: number } = {}) {
+function setup(
+  options: { windowSize?: number; maxLots?: number; maxSales?: number; rateSeconds?: number } = {},
+) {
   const pending: Array<() => void> = [];
   const store = createBidStore({ ...options, schedule: (flush) => pending.push(flush) });
   const listener = jest.fn();
@@ -103,6 +105,7 @@ describe('initial snapshot', () => {
       earlier: { state: 'waiting' },
       ratePerSecond: [0, 0, 0, 0],
       rateEndsAt: 0,
+      saleRates: new Map(),
     });
   });
 });
@@ -225,6 +228,27 @@ describe('ingest: bounded window', () => {
     store.ingest([1, 3, 5].map((id) => nth(id)));
     store.ingest(nth(4));
     expect(ids(snap().bids)).toEqual([5, 4, 3].map(uuid));
+  });
+});
+
+describe('per-sale rate', () => {
+  it("counts a sale's bids of its last minute even when other sales' bids fill the window", () => {
+    const { store, snap } = setup({ windowSize: 3 });
+    store.ingest([1, 2].map((id) => nth(id, { auctionId: 'a' })));
+    store.ingest([3, 4, 5, 6].map((id) => nth(1_000 + id, { auctionId: 'b' })));
+    // The window holds only sale b's newest bids; sale a's two are still counted.
+    expect(snap().bids.map((bid) => bid.auctionId)).toEqual(['b', 'b', 'b']);
+    const a = snap().saleRates.get('a')!;
+    expect(a.perSecond).toHaveLength(60);
+    expect(a.perSecond.at(-1)).toBe(2);
+    expect(a.endsAt).toBe(Math.floor(T0 / 1000) * 1000);
+    expect(snap().saleRates.get('b')!.perSecond.at(-1)).toBe(4);
+  });
+
+  it('keeps the rates of at most maxSales sales, dropping the one first seen', () => {
+    const { store, snap } = setup({ maxSales: 2 });
+    ['a', 'b', 'c'].forEach((auctionId, index) => store.ingest(nth(index + 1, { auctionId })));
+    expect([...snap().saleRates.keys()]).toEqual(['b', 'c']);
   });
 });
 
@@ -866,6 +890,7 @@ describe('reset', () => {
       earlier: { state: 'waiting' },
       ratePerSecond: [0, 0, 0],
       rateEndsAt: 0,
+      saleRates: new Map(),
     });
     expect(store.countBidsBetween(tt(0), tt(T0 + 1_000))).toBe(0);
   });

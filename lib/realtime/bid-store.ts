@@ -1,7 +1,7 @@
 import { createRecentIds } from '@/lib/sale-desk/flags/bounded-recent';
 import { classifyMessage, type BidPlaced, type LotClosed, type LotOpened } from './bid-messages';
 import { createLotBoard, type LotSummary } from './lot-board';
-import { createRateBuckets } from './rate-buckets';
+import { createRateBuckets, type SaleRate } from './rate-buckets';
 import { saleDesk } from './sale-desk';
 import { isNewer, latestOf } from './timetoken';
 import { createFrameSnapshot } from './frame-snapshot';
@@ -49,6 +49,11 @@ export interface BidStoreSnapshot {
   ratePerSecond: readonly number[];
   /** The publish time (ms) the rate window ends at. */
   rateEndsAt: number;
+  /**
+   * Per sale, its bids per second over its last minute: counted as bids arrive, so a sale's
+   * "bids in the last minute" holds however many bids of other sales push its own out of `bids`.
+   */
+  saleRates: ReadonlyMap<string, SaleRate>;
 }
 
 /** One delivered message: the SDK's payload, its timetoken, and its decryption error if any. */
@@ -70,6 +75,8 @@ interface BidStoreOptions {
   observer?: BidStoreObserver;
   windowSize?: number;
   maxLots?: number;
+  /** Sales whose rate of the last minute is kept (one bucket per second each). */
+  maxSales?: number;
   rateSeconds?: number;
   /** Defers notifications to the next animation frame (one React commit per frame at most). */
   schedule?: (flush: () => void) => void;
@@ -92,11 +99,13 @@ const nextFrame = (flush: () => void) => {
  * The foundation store of live bids (docs/product-contract.md §6.4): validates, deduplicates by
  * bidId, orders by timetoken, keeps a bounded window, aggregates per lot, and notifies at most
  * once per frame.
- * Memory is bounded whatever the rate: the window, the lots, the seen ids and the rate buckets.
+ * Memory is bounded whatever the rate: the window, the lots, the seen ids and the rate buckets
+ * (the whole stream's and, per sale, at most `maxSales` of a minute each).
  */
 export function createBidStore({
   windowSize = 500,
   maxLots = 200,
+  maxSales = 100,
   rateSeconds = 300,
   schedule = nextFrame,
   observer,
@@ -105,6 +114,7 @@ export function createBidStore({
   const bids: StoredBid[] = [];
   const lots = createLotBoard(maxLots);
   const rate = createRateBuckets(rateSeconds);
+  const saleRates = new Map<string, ReturnType<typeof createRateBuckets>>();
   const seenBidIds = createRecentIds(windowSize * 20);
   let counters = emptyCounters();
   let connection: ConnectionState = 'connecting';
@@ -128,7 +138,24 @@ export function createBidStore({
       earlier,
       ratePerSecond: rate.perSecond(),
       rateEndsAt: rate.endsAt(),
+      saleRates: new Map(
+        [...saleRates].map(([auctionId, buckets]) => [
+          auctionId,
+          { perSecond: buckets.perSecond(), endsAt: buckets.endsAt() },
+        ]),
+      ),
     };
+  }
+
+  /** The sale's rate buckets; past `maxSales` sales the one first seen is dropped. */
+  function rateOfSale(auctionId: string) {
+    let buckets = saleRates.get(auctionId);
+    if (!buckets) {
+      buckets = createRateBuckets(60);
+      saleRates.set(auctionId, buckets);
+      if (saleRates.size > maxSales) saleRates.delete(saleRates.keys().next().value!);
+    }
+    return buckets;
   }
 
   function insertBid(bid: StoredBid) {
@@ -174,6 +201,7 @@ export function createBidStore({
         insertBid(bid);
         lots.addBid(bid);
         rate.count(message.timetoken);
+        rateOfSale(bid.auctionId).count(message.timetoken);
         observer?.onBid(classified.bid);
         return true;
       }
@@ -227,6 +255,7 @@ export function createBidStore({
       replayed = null;
       earlier = { state: 'waiting' };
       rate.clear();
+      saleRates.clear();
       observer?.reset();
       changed();
     },

@@ -1,4 +1,4 @@
-import type { LotSummary, StoredBid } from '@/lib/realtime/bid-store';
+import type { LotSummary } from '@/lib/realtime/bid-store';
 import type { LotState } from '@/lib/realtime/sale-desk-store';
 import { saleLotKey } from './sale-lot-key';
 import { timetokenFromMs } from '@/lib/realtime/timetoken';
@@ -166,14 +166,10 @@ describe('saleFigures', () => {
       flags: [],
     });
     expect(rows.find((row) => row.lotId === 'w')).toMatchObject({ reserve: 'met', sold: false });
-    const bid = (auctionId: string, at: number) =>
-      ({ auctionId, timetoken: timetokenFromMs(at) }) as StoredBid;
-    const figures = saleFigures(
-      rows,
-      [bid('cars-a', NOW - 1_000), bid('cars-b', NOW - 1_000), bid('cars-a', NOW - 61_000)],
-      'cars-a',
-      NOW,
-    );
+    // Per second over its last minute, the latest second 1 s ago: 1 bid then, 4 bids 61 s ago.
+    const perSecond = Array.from({ length: 60 }, (_, index) => (index === 59 ? 1 : 0));
+    const rate = { perSecond, endsAt: Math.floor((NOW - 1_000) / 1000) * 1000 };
+    const figures = saleFigures(rows, rate, NOW);
     expect(figures.openLots).toBe(1);
     expect(figures.bidsLastMinute).toBe(1);
     expect(figures.soldLots).toBe(2);

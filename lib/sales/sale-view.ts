@@ -1,8 +1,9 @@
 // What the sale desk screen shows (docs/product-contract.md §11), computed from the stores'
 // snapshots: pure, so the running order, the figures and the "never mixed" keys are unit-tested.
-import type { LotSummary, StoredBid } from '@/lib/realtime/bid-store';
+import type { LotSummary } from '@/lib/realtime/bid-store';
 import type { LotState } from '@/lib/realtime/sale-desk-store';
 import { saleLotKey } from './sale-lot-key';
+import { countSince, type SaleRate } from '@/lib/realtime/rate-buckets';
 import { timetokenToMs } from '@/lib/realtime/timetoken';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
 import { reserveState, type ReserveState } from '@/lib/sale-desk/reserve-state';
@@ -156,13 +157,13 @@ export interface SaleFigures {
 
 /**
  * A sale's live figures. Sold: a lot whose `lot.closed` named a winning bid (a lot passed unsold,
- * its reserve met or not, is not); its hammer price is its high bid. Bids in the last minute count
- * the store's window by publish time.
+ * its reserve met or not, is not); its hammer price is its high bid. Bids in the last minute come
+ * from the sale's own per-second counts (publish time), not from the store's window of bids, which
+ * other sales' bids can fill.
  */
 export function saleFigures(
   rows: readonly SaleLotRow[],
-  bids: readonly StoredBid[],
-  auctionId: string,
+  rate: SaleRate | undefined,
   now: number,
 ): SaleFigures {
   const hammer = new Map<string, number>();
@@ -172,10 +173,7 @@ export function saleFigures(
     soldLots += 1;
     hammer.set(row.currency, (hammer.get(row.currency) ?? 0) + row.highBid!);
   }
-  const since = now - 60_000;
-  let bidsLastMinute = 0;
-  for (const bid of bids)
-    if (bid.auctionId === auctionId && timetokenToMs(bid.timetoken) > since) bidsLastMinute += 1;
+  const bidsLastMinute = rate ? countSince(rate.perSecond, rate.endsAt, now - 60_000) : 0;
   return {
     openLots: rows.filter((row) => row.open).length,
     bidsLastMinute,
