@@ -382,7 +382,7 @@ for (const width of [701, 768, 1024]) {
     baseURL,
   }) => {
     const item = uniqueAgreement({
-      lotTitle: `Une très longue désignation de lot pour la mise en page ${Date.now()}`,
+      lotTitle: `Une très longue désignation de lot pour la mise en page ${crypto.randomUUID().slice(0, 8)}`,
     });
     await ingest(request, [item]);
     await context.addCookies([{ name: 'NEXT_LOCALE', value: 'fr', url: baseURL! }]);
