@@ -2,7 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { nextBidAt } from '../lib/sale-desk/bid-increments';
 import { flagRules, flagThresholds, type FlagRule } from '../lib/sale-desk/flags/flag-rules';
 import { waitForLive } from './support/live-page';
-import { ingestLots, lotClosed, publishAll, saleBid, type TestLot } from './support/relay';
+import {
+  ingestLots,
+  lotClosed,
+  lotOpened,
+  publishAll,
+  saleBid,
+  type TestLot,
+} from './support/relay';
 import { authStatePath } from './support/servers';
 
 test.use({ storageState: authStatePath });
@@ -90,6 +97,36 @@ test('the reserve state moves from not met to near to met as bids cross it', asy
   await publishAll([saleBid(withoutReserve!, 'Paddle 4', eur(100))]);
   await expect(await boardCell(page, 'lot-2', 'High bid')).toHaveText(money(eur(100)));
   await expect(reserveOf('lot-2')).toHaveText('no reserve');
+});
+
+test('a sale behind its schedule keeps its lots to come until a later lot opens', async ({
+  page,
+}) => {
+  const id = unique('late');
+  const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+  const lots = [-3, -2, 10].map((minutes, index) => ({
+    auctionId: id,
+    saleTitle: `Late ${id}`,
+    lotId: `lot-${index + 1}`,
+    lotNumber: index + 1,
+    lotTitle: `Lot ${index + 1} of a late sale`,
+    scheduledCloseAt: minutesFromNow(minutes),
+  }));
+  await openSale(page, lots);
+  const status = (lotId: string) => boardCell(page, lotId, 'Status');
+
+  // Nothing of the sale has happened yet: its first two lots are late, not closed.
+  await expect(await status('lot-1')).toHaveText('Not open yet');
+  await expect(await status('lot-2')).toHaveText('Not open yet');
+  await expect(await boardCell(page, 'lot-1', 'Closes')).toHaveText(/^3:0\d late$/);
+  await expect(await boardCell(page, 'lot-3', 'Closes')).toHaveText(/^in (9:[0-5]\d|10:00)$/);
+
+  // The auctioneer skips lot 1 and opens lot 2: the sale has gone past lot 1.
+  await publishAll([lotOpened(lots[1]!, minutesFromNow(5))]);
+  await expect(await status('lot-2')).toHaveText('Open');
+  await expect(await status('lot-1')).toHaveText('Closed');
+  await expect(await boardCell(page, 'lot-1', 'Closes')).toHaveText('—');
+  await expect(await status('lot-3')).toHaveText('Not open yet');
 });
 
 test('the countdown runs down to the scheduled close, then reads closing', async ({ page }) => {

@@ -23,6 +23,7 @@ const row: SaleLotRow = {
   open: true,
   phase: 'open',
   closesAt: null,
+  closedWhenDue: false,
   reserve: 'near',
   flags: 0,
   sold: false,
@@ -181,8 +182,13 @@ it.each([
     'Not open yet, closes at 10:20:00 AM',
   ],
   [
-    'catalogued, past its close, never seen open',
+    'catalogued, past its close, its sale yet to reach it: late',
     { phase: 'upcoming', closesAt: '2026-11-21T10:00:00.000Z' },
+    'Not open yet, due to close at 10:00:00 AM',
+  ],
+  [
+    'catalogued, past its close, its sale gone past it: skipped',
+    { phase: 'upcoming', closesAt: '2026-11-21T10:00:00.000Z', closedWhenDue: true },
     'Closed',
   ],
   ['closed', { phase: 'closed', closesAt: '2026-11-21T10:00:00.000Z' }, 'Closed'],

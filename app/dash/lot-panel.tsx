@@ -14,9 +14,9 @@ import { usePhaseText } from './sale-lot-row';
 import { useNowEvery } from './use-now-every';
 
 /**
- * Open or not yet, with the scheduled close as a time of day (the board has the countdown), or
- * closing once that time has passed and no close has come. On the board's clock (every second):
- * the panel and the lot's row turn to "closing" together.
+ * Open or not yet, with the scheduled close as a time of day (the board has the countdown); once
+ * that time has passed and no close has come, an open lot is closing and a lot still to come was
+ * due then. On the board's clock (every second): the panel and the lot's row turn together.
  */
 function LotStatus({ row }: { row: SaleLotRow }) {
   const t = useTranslations('SaleDesk');
@@ -26,12 +26,14 @@ function LotStatus({ row }: { row: SaleLotRow }) {
   const phase = phaseAt(row, now);
   if (phase === 'closed' || row.closesAt === null) return phaseText(phase);
   const closesAt = new Date(row.closesAt);
-  return closesAt.getTime() <= now
-    ? t('lotStatusClosing', { status: phaseText(phase) })
-    : t('lotStatusCloses', {
-        status: phaseText(phase),
-        time: format.dateTime(closesAt, { timeStyle: 'medium' }),
-      });
+  const values = {
+    status: phaseText(phase),
+    time: format.dateTime(closesAt, { timeStyle: 'medium' }),
+  };
+  if (closesAt.getTime() > now) return t('lotStatusCloses', values);
+  return phase === 'upcoming'
+    ? t('lotStatusLate', values)
+    : t('lotStatusClosing', { status: values.status });
 }
 
 /**

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useRef } from 'react';
-import type { BidStoreSnapshot } from '@/lib/realtime/bid-store';
+import { seenSince, type BidStoreSnapshot } from '@/lib/realtime/bid-store';
 import type { HistoryPage } from '@/lib/realtime/history-pages';
 import type { SaleDeskSnapshot } from '@/lib/realtime/sale-desk-store';
 import { saleBoard, saleFigures } from '@/lib/sales/sale-view';
@@ -40,6 +40,7 @@ export function SaleFocus({
   const sale = desk.sales.find((candidate) => candidate.auctionId === auctionId);
   // Kept across frames while their inputs hold: the flags and the catalogue change far less often
   // than the bids, and the panels below skip a render when what they are given is the same.
+  const since = seenSince(snapshot.earlier);
   const rows = useMemo(
     () =>
       saleBoard({
@@ -48,8 +49,9 @@ export function SaleFocus({
         lots: snapshot.lots,
         lotStates: desk.lotStates,
         flags: desk.flags,
+        seenSince: since,
       }),
-    [sale, auctionId, snapshot.lots, desk.lotStates, desk.flags],
+    [sale, auctionId, snapshot.lots, desk.lotStates, desk.flags, since],
   );
   const bids = useMemo(
     () => snapshot.bids.filter((bid) => bid.auctionId === auctionId),

@@ -28,11 +28,18 @@ export const lotHref = (auctionId: string, lotId: string) =>
   `${saleHref(auctionId)}&lot=${encodeURIComponent(lotId)}`;
 
 /**
- * A lot's phase at `now`: a catalogued lot past its scheduled close that this browser never saw
- * open has closed (its `lot.opened` came before the history the dashboard replayed).
+ * A lot's phase at `now`: a catalogued lot this browser never saw open, bid on or close is to
+ * come, and once its scheduled close has passed it reads closed if `closedWhenDue` (skipped, or
+ * run before what this browser has seen); otherwise its sale runs behind schedule.
  */
-export function phaseAt(row: Pick<SaleLotRow, 'phase' | 'closesAt'>, now: number): LotPhase {
-  return row.phase === 'upcoming' && row.closesAt !== null && Date.parse(row.closesAt) <= now
+export function phaseAt(
+  row: Pick<SaleLotRow, 'phase' | 'closesAt' | 'closedWhenDue'>,
+  now: number,
+): LotPhase {
+  return row.phase === 'upcoming' &&
+    row.closedWhenDue &&
+    row.closesAt !== null &&
+    Date.parse(row.closesAt) <= now
     ? 'closed'
     : row.phase;
 }

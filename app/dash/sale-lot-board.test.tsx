@@ -32,6 +32,7 @@ const row = (lotNumber: number, extra: Partial<SaleLotRow> = {}): SaleLotRow => 
   open: true,
   phase: extra.open === false ? 'closed' : 'open',
   closesAt: null,
+  closedWhenDue: false,
   reserve: 'not-met',
   flags: 0,
   sold: false,
@@ -131,31 +132,41 @@ describe('SaleLotBoard', () => {
 });
 
 describe('a catalogued lot nobody has bid on', () => {
-  it('reads "Not open yet" until its scheduled close has passed, then "Closed"', () => {
-    const future = new Date(Date.now() + 60 * 60_000).toISOString();
-    const past = new Date(Date.now() - 60_000).toISOString();
-    renderBoard([
-      row(1, { open: false, phase: 'upcoming', closesAt: future }),
-      row(2, { open: false, phase: 'upcoming', closesAt: past }),
-      row(3, { open: false, phase: 'upcoming', closesAt: null }),
-    ]);
-    const statuses = screen
+  const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+  const statusesOf = () =>
+    screen
       .getAllByTestId('board-lot')
       .map((item) => (item.textContent?.includes('Not open yet') ? 'upcoming' : 'other'));
-    expect(statuses).toEqual(['upcoming', 'other', 'upcoming']);
+
+  it('reads "Not open yet" while to come, late or not; "Closed" once due if skipped', () => {
+    renderBoard([
+      row(1, { open: false, phase: 'upcoming', closesAt: ago(-60 * 60_000) }),
+      // A live sale running behind its schedule: it has yet to reach the lot.
+      row(2, { open: false, phase: 'upcoming', closesAt: ago(60_000) }),
+      row(3, { open: false, phase: 'upcoming', closesAt: null }),
+      // The sale has gone past it, or ran it before what this browser has seen.
+      row(4, { open: false, phase: 'upcoming', closesAt: ago(60_000), closedWhenDue: true }),
+      // Due to close later: to come whatever the sale did.
+      row(5, { open: false, phase: 'upcoming', closesAt: ago(-60_000), closedWhenDue: true }),
+    ]);
+    expect(statusesOf()).toEqual(['upcoming', 'upcoming', 'upcoming', 'other', 'upcoming']);
   });
 
-  it('counts down to its scheduled close before it opens; none once that has passed', () => {
+  it('counts down to its scheduled close before it opens, then says how late it runs', () => {
     renderBoard([
-      row(1, {
-        open: false,
-        phase: 'upcoming',
-        closesAt: new Date(Date.now() + 90_500).toISOString(),
-      }),
-      row(2, { open: false, phase: 'upcoming', closesAt: new Date(Date.now() - 1).toISOString() }),
+      row(1, { open: false, phase: 'upcoming', closesAt: ago(-90_500) }),
+      row(2, { open: false, phase: 'upcoming', closesAt: ago(130_000) }),
+      row(3, { open: false, phase: 'upcoming', closesAt: ago(130_000), closedWhenDue: true }),
     ]);
-    const [first, second] = screen.getAllByTestId('board-lot');
+    const [first, second, third] = screen.getAllByTestId('board-lot');
     expect(first).toHaveTextContent(/in 1:(30|31)/);
-    expect(second).not.toHaveTextContent(/in \d|closing/i);
+    expect(second).toHaveTextContent(/2:1[01] late/);
+    expect(second).not.toHaveTextContent(/closing/i);
+    expect(third).not.toHaveTextContent(/in \d|closing|late/i);
+  });
+
+  it('says how late it runs in French too', () => {
+    renderBoard([row(1, { open: false, phase: 'upcoming', closesAt: ago(130_000) })], 'fr');
+    expect(screen.getByTestId('board-lot')).toHaveTextContent(/2:1[01] de retard/);
   });
 });

@@ -34,18 +34,24 @@ function LastBid({ at }: { at: number | null }) {
     : format.relativeTime(at, { now: Math.max(now, at), style: 'short' });
 }
 
-/** The countdown to a known close, from the catalogue on, before the lot opens too. */
+/**
+ * The countdown to a known close, from the catalogue on, before the lot opens too; past it, an
+ * open lot is closing and a lot still to come is late by as much.
+ */
 function Closes({ closesAt, phase }: { closesAt: string | null; phase: LotPhase }) {
   const t = useTranslations('SaleDesk');
   const now = use(NowContext);
   if (phase === 'closed' || closesAt === null) return t('noValue');
   const closesAtMs = Date.parse(closesAt);
-  return closesAtMs > now ? t('closesIn', { time: clock(closesAtMs - now) }) : t('closingNow');
+  if (closesAtMs > now) return t('closesIn', { time: clock(closesAtMs - now) });
+  return phase === 'upcoming'
+    ? t('closesLate', { time: clock(now - closesAtMs) })
+    : t('closingNow');
 }
 
 interface RowProps {
   row: SaleLotRow;
-  /** The row's phase as of the board's clock (an upcoming lot past its close has closed). */
+  /** The row's phase as of the board's clock (`phaseAt`: an upcoming lot skipped has closed). */
   phase: LotPhase;
 }
 

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { memo } from 'react';
-import type { BidStoreSnapshot } from '@/lib/realtime/bid-store';
+import { seenSince, type BidStoreSnapshot } from '@/lib/realtime/bid-store';
 import type { SaleDeskSnapshot } from '@/lib/realtime/sale-desk-store';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import type { Sale } from '@/lib/sales/lot';
@@ -81,6 +81,7 @@ export function SalesOverview({
               lots: snapshot.lots,
               lotStates: desk.lotStates,
               flags: [],
+              seenSince: seenSince(snapshot.earlier),
             });
             const figures = saleFigures(rows, snapshot.saleRates.get(sale.auctionId), now);
             return <SaleItem key={sale.auctionId} sale={sale} figures={figures} />;

@@ -121,6 +121,18 @@ export function saleBid(
   };
 }
 
+/** A `lot.opened` (docs/product-contract.md §11): bidding on the lot starts, closing at `closesAt`. */
+export function lotOpened(lot: Pick<TestLot, 'auctionId' | 'lotId'>, closesAt: string | null) {
+  return {
+    type: 'lot.opened',
+    v: 1,
+    auctionId: lot.auctionId,
+    lotId: lot.lotId,
+    openedAt: new Date().toISOString(),
+    closesAt,
+  };
+}
+
 /** A `lot.closed` (docs/product-contract.md §6.2): the hammer falls on `winningBidId`, or unsold. */
 export function lotClosed(lot: Pick<TestLot, 'auctionId' | 'lotId'>, winningBidId: string | null) {
   return {

@@ -26,12 +26,28 @@ export interface MessageCounters {
 export type EarlierBids =
   | { state: 'waiting' }
   | { state: 'loading' }
-  | { state: 'loaded'; bids: number }
+  | {
+      state: 'loaded';
+      bids: number;
+      /**
+       * The publish time (ms) of the oldest message replayed when the replay stopped at its
+       * limit; null when it read all the history there was.
+       */
+      cappedAt: number | null;
+    }
   | { state: 'failed' };
 
 /** Until the earlier bids are in, what the flags engine raises comes from the past. */
 export const isReplaying = ({ earlier }: Pick<BidStoreSnapshot, 'earlier'>): boolean =>
   earlier.state === 'waiting' || earlier.state === 'loading';
+
+/**
+ * The publish time (ms) from which this browser has seen every message of `bids`: all of them
+ * (-Infinity) once the replay read the whole history, from the oldest it replayed when it stopped
+ * at its limit, and none known (+Infinity) until it is in or when it failed.
+ */
+export const seenSince = (earlier: EarlierBids): number =>
+  earlier.state !== 'loaded' ? Infinity : (earlier.cappedAt ?? -Infinity);
 
 export interface BidStoreSnapshot {
   /** Newest first, by timetoken; at most `windowSize`. */

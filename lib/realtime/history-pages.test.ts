@@ -1,6 +1,7 @@
 import { createChannelLog } from '../../relay/channel-log.ts';
 import type { IncomingMessage, StoredBid } from './bid-store';
 import {
+  cappedAtOf,
   historyPageSize,
   loadLotBids,
   mergeInOrder,
@@ -152,5 +153,20 @@ describe('mergeLotBids', () => {
     });
     const merged = mergeLotBids([stored(9), stored(8), stored(7)], [stored(8), stored(2)]);
     expect(merged.map((b) => b.bidId)).toEqual([9, 8, 7, 2].map(bidIdOf));
+  });
+});
+
+describe('cappedAtOf', () => {
+  const messages = (ns: number[]) => ns.map((n) => ({ timetoken: timetoken(n), payload: bid(n) }));
+  const msOf = (n: number) => Number((base + BigInt(n) * 10_000n) / 10_000n);
+
+  it('is null when the read ended before its limit: it saw all the history', () => {
+    expect(cappedAtOf(messages([1, 2, 3]), 4)).toBeNull();
+    expect(cappedAtOf([], 4)).toBeNull();
+  });
+
+  it('is the oldest message read when the read stopped at its limit, in whatever order', () => {
+    expect(cappedAtOf(messages([7, 5, 9, 6]), 4)).toBe(msOf(5));
+    expect(cappedAtOf(messages([5, 6, 7, 8, 9]), 4)).toBe(msOf(5));
   });
 });

@@ -3,7 +3,7 @@
 // (`history-slices.ts`) share with them. `pubnub-connection.ts` supplies one page at a time.
 import { classifyMessage } from './bid-messages';
 import type { IncomingMessage, StoredBid } from './bid-store';
-import { isNewer } from './timetoken';
+import { isNewer, timetokenToMs } from './timetoken';
 
 /**
  * One page of history: the newest `pageSize` messages published before `before` (all of them up
@@ -80,6 +80,21 @@ export async function loadNewer(
 }
 
 /** Messages in publish order, all from history or all delivered live. */
+/**
+ * How far back a first load saw `bids` (`EarlierBids.cappedAt`): the publish time (ms) of the
+ * oldest message read when the read stopped at its limit, null when it read all the history.
+ * A message older than that may have been published and missed; none newer was.
+ */
+export function cappedAtOf(
+  earlier: readonly IncomingMessage[],
+  maxMessages = catchUpLimits.maxMessages,
+): number | null {
+  if (earlier.length < maxMessages) return null;
+  let oldest = earlier[0]!;
+  for (const message of earlier) if (isNewer(oldest.timetoken, message.timetoken)) oldest = message;
+  return timetokenToMs(oldest.timetoken);
+}
+
 export interface MessageRun {
   historical: boolean;
   messages: IncomingMessage[];

@@ -8,7 +8,13 @@ import {
   type ConnectionEvent,
 } from './connection-state';
 import { readEarlierAhead, type EarlierAhead } from './earlier-ahead';
-import { historyPageSize, mergeInOrder, type HistoryPage, type MessageRun } from './history-pages';
+import {
+  cappedAtOf,
+  historyPageSize,
+  mergeInOrder,
+  type HistoryPage,
+  type MessageRun,
+} from './history-pages';
 import { loadEarlier } from './history-slices';
 import type { RealtimeConfig } from './realtime-config';
 import { connectionEventFromStatus } from './status-event';
@@ -160,8 +166,10 @@ export function connectRealtime(
     const limit = deadline(earlierDeadlineMs);
     let runs: MessageRun[];
     let outcome: EarlierBids | null = null;
+    let cappedAt: number | null = null;
     try {
       const earlier = await Promise.race([readEarlier(), limit.expired]);
+      cappedAt = cappedAtOf(earlier);
       runs = mergeInOrder(earlier, heldBack);
     } catch {
       earlierGivenUp = true;
@@ -189,7 +197,7 @@ export function connectRealtime(
     const later = heldBack;
     heldBack = null;
     store.ingest(later);
-    store.setEarlier(outcome ?? { state: 'loaded', bids });
+    store.setEarlier(outcome ?? { state: 'loaded', bids, cappedAt });
   }
 
   function perform(effect: ConnectionEffect) {

@@ -63,6 +63,7 @@ describe('saleBoard', () => {
       lots,
       lotStates: new Map(),
       flags: [],
+      seenSince: Infinity,
     });
     expect(rows.map((row) => row.lotNumber)).toEqual([1, 2, 3]);
     const reversed = saleBoard({
@@ -71,6 +72,7 @@ describe('saleBoard', () => {
       lots: [...lots].reverse(),
       lotStates: new Map(),
       flags: [],
+      seenSince: Infinity,
     });
     expect(reversed.map((row) => row.key)).toEqual(rows.map((row) => row.key));
   });
@@ -83,6 +85,7 @@ describe('saleBoard', () => {
       lots,
       lotStates: new Map(),
       flags: [],
+      seenSince: Infinity,
     });
     expect(rows).toHaveLength(3);
     expect(rows[0]!.highBid).toBe(10_000);
@@ -112,6 +115,7 @@ describe('saleBoard', () => {
       lots: [summary('cars-a', 'y', 150_000, NOW)],
       lotStates,
       flags,
+      seenSince: Infinity,
     });
     expect(rows[1]).toMatchObject({
       open: true,
@@ -123,6 +127,55 @@ describe('saleBoard', () => {
     expect(rows[0]).toMatchObject({ open: false, reserve: 'not-met', highBid: null, flags: 0 });
   });
 
+  describe('which lots to come read closed once due', () => {
+    const minutes = (offset: number) => new Date(NOW + offset * 60_000).toISOString();
+    const five = sale(
+      'cars-a',
+      [-5, -4, -3, -2, -1].map((close, index) =>
+        lot('cars-a', `l${index + 1}`, index + 1, { scheduledCloseAt: minutes(close) }),
+      ),
+    );
+    const board = (lots: LotSummary[], lotStates: Map<string, LotState>, seenSince: number) =>
+      saleBoard({ sale: five, auctionId: 'cars-a', lots, lotStates, flags: [], seenSince })
+        .filter((row) => row.phase === 'upcoming')
+        .map((row) => [row.lotNumber, row.closedWhenDue]);
+
+    it('those the sale has gone past, not those it has yet to reach', () => {
+      // Lot 2 closed, lot 4 bid on; lots 1, 3 and 5 never seen.
+      const closed = new Map([
+        [saleLotKey('cars-a', 'l2'), { open: false, closesAt: null, sold: false }],
+      ]);
+      const rows = board([summary('cars-a', 'l4', 60_000, NOW)], closed, -Infinity);
+      expect(rows).toEqual([
+        [1, true],
+        [3, true],
+        [5, false],
+      ]);
+    });
+
+    it('of a sale never seen, those due before what this browser has seen', () => {
+      expect(board([], new Map(), NOW - 3.5 * 60_000)).toEqual([
+        [1, true],
+        [2, true],
+        [3, false],
+        [4, false],
+        [5, false],
+      ]);
+      // The whole history read: none of them ran.
+      expect(board([], new Map(), -Infinity).every(([, closed]) => closed === false)).toBe(true);
+    });
+
+    it('of a sale under way, none beyond the last lot seen, whatever their close', () => {
+      const rows = board([summary('cars-a', 'l1', 60_000, NOW)], new Map(), Infinity);
+      expect(rows).toEqual([
+        [2, false],
+        [3, false],
+        [4, false],
+        [5, false],
+      ]);
+    });
+  });
+
   it('shows bid-on lots the catalogue lacks after the numbered ones', () => {
     const rows = saleBoard({
       sale: undefined,
@@ -130,6 +183,7 @@ describe('saleBoard', () => {
       lots: [summary('cars-a', 'b', 1, NOW), summary('cars-a', 'a', 1, NOW)],
       lotStates: new Map(),
       flags: [],
+      seenSince: Infinity,
     });
     expect(rows.map((row) => [row.lotId, row.lotNumber, row.reserve])).toEqual([
       ['a', null, null],
@@ -164,6 +218,7 @@ describe('saleFigures', () => {
         [saleLotKey('cars-a', 'w'), closed(false)],
       ]),
       flags: [],
+      seenSince: Infinity,
     });
     expect(rows.find((row) => row.lotId === 'w')).toMatchObject({ reserve: 'met', sold: false });
     // Per second over its last minute, the latest second 1 s ago: 1 bid then, 4 bids 61 s ago.
@@ -215,6 +270,7 @@ describe('sameRow', () => {
       lots: [summary('cars-a', 'x', 120_000, NOW)],
       lotStates: new Map(),
       flags: [],
+      seenSince: Infinity,
     });
 
   it('holds for the rows of two boards built from the same figures', () => {

@@ -29,6 +29,13 @@ export interface SaleLotRow {
   /** Upcoming: catalogued, neither opened nor bid on yet (as far as this browser saw). */
   phase: LotPhase;
   closesAt: string | null;
+  /**
+   * For a lot to come: whether it reads closed once its scheduled close has passed (`phaseAt`).
+   * True when the sale has gone past it (a later lot has opened, been bid on or closed) or when
+   * nothing of the sale was seen and its close is older than what this browser has seen of
+   * `bids`; false for a sale under way that has yet to reach it: that sale runs late.
+   */
+  closedWhenDue: boolean;
   /** Null when the catalogue does not know the lot (no reserve to compare with). */
   reserve: ReserveState | null;
   /** Closed with a winning bid named by its `lot.closed`; a lot passed unsold is not. */
@@ -52,6 +59,8 @@ export interface SaleBoardInput {
   lots: readonly LotSummary[];
   lotStates: ReadonlyMap<string, LotState>;
   flags: readonly Flag[];
+  /** The publish time (ms) from which this browser has seen every message (`seenSince`). */
+  seenSince: number;
 }
 
 export type LotPhase = 'upcoming' | 'open' | 'closed';
@@ -66,6 +75,21 @@ function lotPhase(state: LotState | undefined, live: LotSummary | undefined): Lo
   return 'upcoming';
 }
 
+/**
+ * Marks the catalogued lots to come (rows in running order) that read closed once due: the sale
+ * has gone past them, or nothing of it was seen since before their scheduled close.
+ */
+function markClosedWhenDue(rows: SaleLotRow[], seenSince: number): void {
+  const seen = rows.map((row) => row.phase !== 'upcoming');
+  const firstSeen = seen.indexOf(true);
+  const lastSeen = seen.lastIndexOf(true);
+  rows.forEach((row, index) => {
+    if (seen[index]) return;
+    const closesAt = row.closesAt === null ? Infinity : Date.parse(row.closesAt);
+    row.closedWhenDue = index < lastSeen || (firstSeen === -1 && closesAt < seenSince);
+  });
+}
+
 /** The sale's lots in running order (lot number), whatever order the bids come in. */
 export function saleBoard({
   sale,
@@ -73,6 +97,7 @@ export function saleBoard({
   lots,
   lotStates,
   flags,
+  seenSince,
 }: SaleBoardInput): SaleLotRow[] {
   const live = new Map<string, LotSummary>();
   for (const lot of lots)
@@ -107,6 +132,7 @@ export function saleBoard({
       open: lotPhase(state, summary) === 'open',
       phase: lotPhase(state, summary),
       closesAt: state?.closesAt ?? lot.scheduledCloseAt,
+      closedWhenDue: false,
       reserve: reserveState({
         reserve: lot.reserve,
         highBid: summary?.highBid ?? null,
@@ -116,6 +142,7 @@ export function saleBoard({
       sold: state?.sold ?? false,
     });
   }
+  markClosedWhenDue(rows, seenSince);
   // Bids on lots the catalogue lacks (a refresh is on its way): shown, after the numbered ones,
   // in lot id order so that they too keep their place.
   const extra = [...live]
@@ -139,6 +166,7 @@ export function saleBoard({
       open: lotPhase(state, summary) === 'open',
       phase: lotPhase(state, summary),
       closesAt: state?.closesAt ?? null,
+      closedWhenDue: false,
       reserve: null,
       flags: flagsPerLot.get(key) ?? 0,
       sold: state?.sold ?? false,
