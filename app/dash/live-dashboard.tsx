@@ -17,6 +17,7 @@ import { LiveNotices } from './live-notices';
 import { LotLeaderboard } from './lot-leaderboard';
 import { SaleFocus } from './sale-focus';
 import { SalesOverview } from './sales-overview';
+import { useAfterPaint } from './use-after-paint';
 import { useNowEvery } from './use-now-every';
 import { useFlagsNotNews } from './use-flags-not-news';
 
@@ -45,6 +46,9 @@ export default function LiveDashboard() {
     return () => clearTimeout(timer);
   }, []);
   const settled = waitedLong || hasSettled(snapshot, desk);
+  // The figures and the board first; the feed, the flags and the rate a painted frame later. The
+  // board is what a clerk reads first, and at 1440px it fills the screen before the feed starts.
+  const restShown = useAfterPaint(settled);
   // Taken when the replay ends: the panels appear later (above), and a flag raised between the
   // two is news all the same.
   const flagsNotNews = useFlagsNotNews(desk.flags, isReplaying(snapshot));
@@ -57,7 +61,7 @@ export default function LiveDashboard() {
   );
 
   return (
-    <div className="live-dashboard" aria-busy={!settled}>
+    <div className="live-dashboard" aria-busy={!restShown}>
       <ConnectionStatus snapshot={snapshot} onRetry={retry} onRestart={restart} />
       {!settled ? null : saleId ? (
         <SaleFocus
@@ -69,25 +73,30 @@ export default function LiveDashboard() {
           now={shownNow}
           history={history}
           flagsNotNews={flagsNotNews}
+          restShown={restShown}
         />
       ) : (
         <>
           <DashboardKpis snapshot={snapshot} now={shownNow} />
           <SalesOverview snapshot={snapshot} desk={desk} now={shownNow} />
-          <div className="live-dashboard__grid">
-            <LiveFeed bids={snapshot.bids} labelOf={labelOf} />
-            <LotLeaderboard lots={snapshot.lots} labelOf={labelOf} />
-          </div>
-          <FlagsPanel
-            flags={desk.flags}
-            sales={desk.sales}
-            bids={snapshot.bids}
-            notNews={flagsNotNews}
-          />
+          {restShown && (
+            <>
+              <div className="live-dashboard__grid">
+                <LiveFeed bids={snapshot.bids} labelOf={labelOf} />
+                <LotLeaderboard lots={snapshot.lots} labelOf={labelOf} />
+              </div>
+              <FlagsPanel
+                flags={desk.flags}
+                sales={desk.sales}
+                bids={snapshot.bids}
+                notNews={flagsNotNews}
+              />
+            </>
+          )}
         </>
       )}
-      {settled && <BidRateSparkline snapshot={snapshot} />}
-      {settled && <LiveNotices snapshot={snapshot} />}
+      {restShown && <BidRateSparkline snapshot={snapshot} />}
+      {restShown && <LiveNotices snapshot={snapshot} />}
     </div>
   );
 }

@@ -23,6 +23,7 @@ export function SaleFocus({
   now,
   history,
   flagsNotNews,
+  restShown,
 }: {
   auctionId: string;
   /** `&lot=LOT`: the lot panel is open on it. */
@@ -35,6 +36,8 @@ export function SaleFocus({
   history: HistoryPage;
   /** The flags that are not news (`useFlagsNotNews`). */
   flagsNotNews: ReadonlySet<string> | null;
+  /** The feed and the flags, below the board, once the board has been painted. */
+  restShown: boolean;
 }) {
   const t = useTranslations('SaleDesk');
   const sale = desk.sales.find((candidate) => candidate.auctionId === auctionId);
@@ -101,10 +104,12 @@ export function SaleFocus({
         />
       )}
       <SaleLotBoard rows={rows} />
-      <div className="live-dashboard__grid">
-        <LiveFeed key={auctionId} bids={bids} labelOf={labelOf} />
-        <FlagsPanel flags={flags} sales={desk.sales} bids={bids} notNews={flagsNotNews} />
-      </div>
+      {restShown && (
+        <div className="live-dashboard__grid">
+          <LiveFeed key={auctionId} bids={bids} labelOf={labelOf} />
+          <FlagsPanel flags={flags} sales={desk.sales} bids={bids} notNews={flagsNotNews} />
+        </div>
+      )}
     </>
   );
 }
