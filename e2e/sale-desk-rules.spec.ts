@@ -1,15 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { nextBidAt } from '../lib/sale-desk/bid-increments';
 import { flagRules, flagThresholds, type FlagRule } from '../lib/sale-desk/flags/flag-rules';
-import { waitForLive } from './support/live-page';
-import {
-  ingestLots,
-  lotClosed,
-  lotOpened,
-  publishAll,
-  saleBid,
-  type TestLot,
-} from './support/relay';
+import { boardCell, columnOf, openSale, unique } from './support/live-page';
+import { lotClosed, lotOpened, publishAll, saleBid, type TestLot } from './support/relay';
 import { authStatePath } from './support/servers';
 
 test.use({ storageState: authStatePath });
@@ -17,7 +10,6 @@ test.use({ storageState: authStatePath });
 // The sale desk's rules of docs/product-contract.md §11, end to end: reserve state, countdown and
 // flags, from messages published through the embedded relay to the real PubNub SDK in the page.
 // The simulator publishes on the same channel meanwhile: every assertion is on this test's sale.
-const unique = (name: string) => `e2e-${name}-${crypto.randomUUID().slice(0, 8)}`;
 
 /** Major units (euros) to the minor units of the catalogue and of bids. */
 const eur = (major: number) => major * 100;
@@ -31,25 +23,9 @@ const below2000 = eur(100);
 const below5000 = eur(200);
 
 /** Opens the focused sale once its catalogue is loaded (the flags need its estimates). */
-async function openSale(page: Page, lots: TestLot[]) {
-  expect(await ingestLots(lots)).toBe(200);
-  await page.goto(`/dash?sale=${lots[0]!.auctionId}`);
-  await waitForLive(page);
+async function openCatalogued(page: Page, lots: TestLot[]) {
+  await openSale(page, lots);
   await expect(page.getByTestId('board-lot')).toHaveCount(lots.length);
-}
-
-/** The index of a board column by its heading, the way a clerk reads across the table. */
-async function columnOf(page: Page, heading: string) {
-  const column = await page
-    .locator('.board thead th')
-    .evaluateAll((headings, name) => headings.findIndex((th) => th.textContent === name), heading);
-  expect(column, `the board has a "${heading}" column`).toBeGreaterThanOrEqual(0);
-  return column;
-}
-
-async function boardCell(page: Page, lotId: string, heading: string) {
-  const column = await columnOf(page, heading);
-  return page.locator(`[data-testid="board-lot"][data-lot-id="${lotId}"] > *`).nth(column);
 }
 
 test('the reserve state moves from not met to near to met as bids cross it', async ({ page }) => {
@@ -66,7 +42,7 @@ test('the reserve state moves from not met to near to met as bids cross it', asy
     highEstimate: eur(2_500),
     ...lot,
   }));
-  await openSale(page, [withReserve!, withoutReserve!]);
+  await openCatalogued(page, [withReserve!, withoutReserve!]);
   const reserveOf = (lotId: string) =>
     page.locator(`[data-testid="board-lot"][data-lot-id="${lotId}"] td[data-reserve]`);
   const highBid = await boardCell(page, 'lot-1', 'High bid');
@@ -112,14 +88,15 @@ test('a sale behind its schedule keeps its lots to come until a later lot opens'
     lotTitle: `Lot ${index + 1} of a late sale`,
     scheduledCloseAt: minutesFromNow(minutes),
   }));
-  await openSale(page, lots);
+  await openCatalogued(page, lots);
   const status = (lotId: string) => boardCell(page, lotId, 'Status');
 
   // Nothing of the sale has happened yet: its first two lots are late, not closed.
   await expect(await status('lot-1')).toHaveText('Not open yet');
   await expect(await status('lot-2')).toHaveText('Not open yet');
-  await expect(await boardCell(page, 'lot-1', 'Closes')).toHaveText(/^3:0\d late$/);
-  await expect(await boardCell(page, 'lot-3', 'Closes')).toHaveText(/^in (9:[0-5]\d|10:00)$/);
+  // Three minutes and what loading the page took, however slow the machine.
+  await expect(await boardCell(page, 'lot-1', 'Closes')).toHaveText(/^[3-5]:\d\d late$/);
+  await expect(await boardCell(page, 'lot-3', 'Closes')).toHaveText(/^in ([5-9]:\d\d|10:00)$/);
 
   // The auctioneer skips lot 1 and opens lot 2: the sale has gone past lot 1.
   await publishAll([lotOpened(lots[1]!, minutesFromNow(5))]);
@@ -142,7 +119,7 @@ test('the countdown runs down to the scheduled close, then reads closing', async
     lotTitle: 'Carriage clock',
     scheduledCloseAt: new Date(closesAt).toISOString(),
   };
-  await openSale(page, [lot]);
+  await openCatalogued(page, [lot]);
   const closes = await boardCell(page, 'lot-1', 'Closes');
   const status = await boardCell(page, 'lot-1', 'Status');
 
@@ -322,7 +299,7 @@ test('every flag rule has its pattern here', () => {
 for (const { rule, lotNumber, paddles, messages } of flagPatterns)
   test(`the ${rule} rule flags its pattern exactly once`, async ({ page }) => {
     const lots = flagSale(rule);
-    await openSale(page, lots);
+    await openCatalogued(page, lots);
     await publishAll(messages(lots));
     // An ordinary first bid on the quiet lot, published last: once it shows, every message of
     // the pattern has reached the page, and a second flag would be there too.
@@ -386,7 +363,7 @@ test('an ordinary sale of 500 bids raises no flag', async ({ page }) => {
   expect(Math.max(...ratios)).toBeLessThan(3);
   expect(ratios.filter((ratio) => ratio > 1).length).toBeGreaterThan(100);
 
-  await openSale(page, lots);
+  await openCatalogued(page, lots);
   await publishAll(bids);
 
   const bidsColumn = await columnOf(page, 'Bids');
