@@ -6,10 +6,14 @@
 // style sheet: the variant "css"), ROUNDS (default 3), AB_SECONDS (per round, default 10).
 // Needs a production build (.next) and ports 3330/4330, as bench:realtime does.
 import { loadavg } from 'node:os';
-import { percentile } from './console-server.mjs';
-import { instrument, openLive, publishAt, salePath, signIn, startSaleBench } from './realtime.mjs';
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+import {
+  instrument,
+  measureRate,
+  openLive,
+  salePath,
+  signIn,
+  startSaleBench,
+} from './realtime.mjs';
 
 // In the page, before its scripts: the board's 1-s clock (a 1,000 ms interval reading the time)
 // ticks once an hour instead.
@@ -37,17 +41,8 @@ const variants = {
 
 /** p50 / p90 / p99 of the feed rows' publish-to-paint over `seconds` at `rate` bids/s. */
 async function publishToPaint(page, room, rate, seconds) {
-  await page.evaluate(() => {
-    window.benchState.paintedAt = {};
-  });
-  const { sentAt } = await publishAt(room, rate, rate * seconds);
-  await sleep(1500);
-  const { paintedAt } = await page.evaluate(() => window.benchState);
-  const latencies = [...sentAt]
-    .filter(([id]) => id in paintedAt)
-    .map(([id, sent]) => paintedAt[id] - sent)
-    .sort((a, b) => a - b);
-  return [50, 90, 99].map((p) => Math.round(percentile(latencies, p)));
+  const measured = await measureRate(page, room, rate, seconds, { onBoard: false });
+  return [measured.publishToPaintP50Ms, measured.publishToPaintP90Ms, measured.publishToPaintP99Ms];
 }
 
 const chosen = (process.env.AB || 'shipped,clock-held,no-board').split(',');

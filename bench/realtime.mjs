@@ -114,7 +114,7 @@ const longestOf = (longTasks) => Math.round(Math.max(0, ...longTasks.map(([, ms]
  * `rate` bids a second for `seconds`: publish-to-paint of the feed's rows, DOM commits, long tasks,
  * and (with `onBoard`, the sale focus) what the board counted against what was published.
  */
-async function measureRate(page, room, rate, seconds, { onBoard = true } = {}) {
+export async function measureRate(page, room, rate, seconds, { onBoard = true } = {}) {
   const received = async () => (onBoard ? sum(await boardCounts(page)) : NaN);
   const before = await received();
   await page.evaluate(() => {
@@ -140,6 +140,7 @@ async function measureRate(page, room, rate, seconds, { onBoard = true } = {}) {
     lost: onBoard ? sentAt.size - counted : null,
     paintedSample: latencies.length,
     publishToPaintP50Ms: Math.round(percentile(latencies, 50)),
+    publishToPaintP90Ms: Math.round(percentile(latencies, 90)),
     publishToPaintP99Ms: Math.round(percentile(latencies, 99)),
     domCommitsPerSecond: Math.round(state.commits / elapsed),
     longestTaskMs: longestOf(state.longTasks),
