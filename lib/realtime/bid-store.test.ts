@@ -245,10 +245,10 @@ describe('per-sale rate', () => {
     expect(snap().saleRates.get('b')!.perSecond.at(-1)).toBe(4);
   });
 
-  it('keeps the rates of at most maxSales sales, dropping the one first seen', () => {
+  it('keeps the rates of at most maxSales sales, dropping the one bid on longest ago', () => {
     const { store, snap } = setup({ maxSales: 2 });
-    ['a', 'b', 'c'].forEach((auctionId, index) => store.ingest(nth(index + 1, { auctionId })));
-    expect([...snap().saleRates.keys()]).toEqual(['b', 'c']);
+    ['a', 'b', 'a', 'c'].forEach((auctionId, index) => store.ingest(nth(index + 1, { auctionId })));
+    expect([...snap().saleRates.keys()]).toEqual(['a', 'c']);
   });
 });
 

@@ -2,6 +2,7 @@ import { createRecentIds } from '@/lib/sale-desk/flags/bounded-recent';
 import { classifyMessage, type BidPlaced, type LotClosed, type LotOpened } from './bid-messages';
 import { createLotBoard, type LotSummary } from './lot-board';
 import { createRateBuckets, type SaleRate } from './rate-buckets';
+import { createSaleRates } from './sale-rates';
 import { saleDesk } from './sale-desk';
 import { isNewer, latestOf } from './timetoken';
 import { createFrameSnapshot } from './frame-snapshot';
@@ -130,7 +131,7 @@ export function createBidStore({
   const bids: StoredBid[] = [];
   const lots = createLotBoard(maxLots);
   const rate = createRateBuckets(rateSeconds);
-  const saleRates = new Map<string, ReturnType<typeof createRateBuckets>>();
+  const saleRates = createSaleRates(maxSales);
   const seenBidIds = createRecentIds(windowSize * 20);
   let counters = emptyCounters();
   let connection: ConnectionState = 'connecting';
@@ -154,24 +155,8 @@ export function createBidStore({
       earlier,
       ratePerSecond: rate.perSecond(),
       rateEndsAt: rate.endsAt(),
-      saleRates: new Map(
-        [...saleRates].map(([auctionId, buckets]) => [
-          auctionId,
-          { perSecond: buckets.perSecond(), endsAt: buckets.endsAt() },
-        ]),
-      ),
+      saleRates: saleRates.snapshot(),
     };
-  }
-
-  /** The sale's rate buckets; past `maxSales` sales the one first seen is dropped. */
-  function rateOfSale(auctionId: string) {
-    let buckets = saleRates.get(auctionId);
-    if (!buckets) {
-      buckets = createRateBuckets(60);
-      saleRates.set(auctionId, buckets);
-      if (saleRates.size > maxSales) saleRates.delete(saleRates.keys().next().value!);
-    }
-    return buckets;
   }
 
   function insertBid(bid: StoredBid) {
@@ -217,7 +202,7 @@ export function createBidStore({
         insertBid(bid);
         lots.addBid(bid);
         rate.count(message.timetoken);
-        rateOfSale(bid.auctionId).count(message.timetoken);
+        saleRates.count(bid.auctionId, message.timetoken);
         observer?.onBid(classified.bid);
         return true;
       }
