@@ -138,6 +138,8 @@ test('bulk approve 20 by keyboard: one changed meanwhile is shown as a conflict,
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Approve 20 agreements?' });
   await expect(dialog).toBeVisible();
+  // As a keyboard user does: the keys go where the focus is once the dialog has taken it.
+  await expect(dialog.getByRole('textbox')).toBeFocused();
   await page.keyboard.press('Control+Enter');
   const summary = page.locator('[data-kind="bulk-done"]');
   await expect(summary).toContainText('20 decisions sent: 19 approved, 1 changed elsewhere.');
