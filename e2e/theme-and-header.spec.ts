@@ -70,12 +70,17 @@ test.describe('theme', () => {
         page,
         request,
       }) => {
+        // The live dashboard alone takes axe about 3 s, many more on a loaded machine.
+        test.setTimeout(60_000);
         await page.setViewportSize({ width, height: 900 });
         const item = uniqueAgreement({ amount: 15_000_000 });
         await ingest(request, [item]);
         for (const path of ['/dash', `/agreements?q=${encodeURIComponent(item.lotTitle)}`]) {
           await page.goto(path);
           await expect(page.locator('main h1')).toBeVisible();
+          // Checked whole: the dashboard live with its bids, the agreements with their rows.
+          const content = path === '/dash' ? '[data-testid="bid"]' : '[data-agreement-id]';
+          await expect(page.locator(content).first()).toBeVisible({ timeout: 15_000 });
           expect(await background(page)).toBe(darkBackground);
           const results = await new AxeBuilder({ page }).analyze();
           expect(results.violations).toEqual([]);
