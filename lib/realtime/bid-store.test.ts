@@ -832,7 +832,7 @@ describe('setEarlier', () => {
     const { store, pending, flush } = setup();
     for (const earlier of [
       { state: 'loading' },
-      { state: 'loaded', bids: 1_234, cappedAt: null },
+      { state: 'loaded', bids: 1_234, seenFrom: 0 },
       { state: 'failed' },
     ] as const) {
       store.setEarlier(earlier);
@@ -873,7 +873,7 @@ describe('reset', () => {
     store.setConnection('live');
     store.setWatching(5);
     store.setReplayed(7);
-    store.setEarlier({ state: 'loaded', bids: 3, cappedAt: null });
+    store.setEarlier({ state: 'loaded', bids: 3, seenFrom: 0 });
     flush();
     store.reset();
     expect(pending).toHaveLength(1);
@@ -951,11 +951,10 @@ describe('memory stays flat', () => {
 
 describe('seenSince', () => {
   it.each<[EarlierBids, number]>([
-    [{ state: 'waiting' }, Infinity],
-    [{ state: 'loading' }, Infinity],
+    [{ state: 'waiting' }, -Infinity],
+    [{ state: 'loading' }, -Infinity],
     [{ state: 'failed' }, Infinity],
-    [{ state: 'loaded', bids: 12, cappedAt: null }, -Infinity],
-    [{ state: 'loaded', bids: 2_000, cappedAt: 1_700_000_000_000 }, 1_700_000_000_000],
+    [{ state: 'loaded', bids: 2_000, seenFrom: 1_700_000_000_000 }, 1_700_000_000_000],
   ])('%j: every message published since %d', (earlier, since) => {
     expect(seenSince(earlier)).toBe(since);
   });

@@ -30,11 +30,8 @@ export type EarlierBids =
   | {
       state: 'loaded';
       bids: number;
-      /**
-       * The publish time (ms) of the oldest message replayed when the replay stopped at its
-       * limit; null when it read all the history there was.
-       */
-      cappedAt: number | null;
+      /** From when (publish time, ms) this browser has seen every message (`seenFromOf`). */
+      seenFrom: number;
     }
   | { state: 'failed' };
 
@@ -43,12 +40,15 @@ export const isReplaying = ({ earlier }: Pick<BidStoreSnapshot, 'earlier'>): boo
   earlier.state === 'waiting' || earlier.state === 'loading';
 
 /**
- * The publish time (ms) from which this browser has seen every message of `bids`: all of them
- * (-Infinity) once the replay read the whole history, from the oldest it replayed when it stopped
- * at its limit, and none known (+Infinity) until it is in or when it failed.
+ * The publish time (ms) from which this browser has seen every message of `bids`, for telling a
+ * lot that ran before it from one still to come: the replay's `seenFrom` once loaded; while it
+ * loads, none is claimed missed (-Infinity: a lot not seen yet is to come, not closed, so no lot
+ * reads closed and then late); when it failed, all may have been (+Infinity).
  */
-export const seenSince = (earlier: EarlierBids): number =>
-  earlier.state !== 'loaded' ? Infinity : (earlier.cappedAt ?? -Infinity);
+export function seenSince(earlier: EarlierBids): number {
+  if (earlier.state === 'loaded') return earlier.seenFrom;
+  return earlier.state === 'failed' ? Infinity : -Infinity;
+}
 
 export interface BidStoreSnapshot {
   /** Newest first, by timetoken; at most `windowSize`. */

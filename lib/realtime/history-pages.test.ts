@@ -1,7 +1,7 @@
 import { createChannelLog } from '../../relay/channel-log.ts';
 import type { IncomingMessage, StoredBid } from './bid-store';
 import {
-  cappedAtOf,
+  seenFromOf,
   historyPageSize,
   loadLotBids,
   mergeInOrder,
@@ -156,17 +156,16 @@ describe('mergeLotBids', () => {
   });
 });
 
-describe('cappedAtOf', () => {
+describe('seenFromOf', () => {
   const messages = (ns: number[]) => ns.map((n) => ({ timetoken: timetoken(n), payload: bid(n) }));
   const msOf = (n: number) => Number((base + BigInt(n) * 10_000n) / 10_000n);
 
-  it('is null when the read ended before its limit: it saw all the history', () => {
-    expect(cappedAtOf(messages([1, 2, 3]), 4)).toBeNull();
-    expect(cappedAtOf([], 4)).toBeNull();
+  it('is the oldest message read, in whatever order they came', () => {
+    expect(seenFromOf(messages([7, 5, 9, 6]), 0)).toBe(msOf(5));
+    expect(seenFromOf(messages([3]), 0)).toBe(msOf(3));
   });
 
-  it('is the oldest message read when the read stopped at its limit, in whatever order', () => {
-    expect(cappedAtOf(messages([7, 5, 9, 6]), 4)).toBe(msOf(5));
-    expect(cappedAtOf(messages([5, 6, 7, 8, 9]), 4)).toBe(msOf(5));
+  it('is when the read started when history held nothing', () => {
+    expect(seenFromOf([], 1_700_000_000_000)).toBe(1_700_000_000_000);
   });
 });

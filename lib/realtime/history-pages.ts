@@ -79,22 +79,20 @@ export async function loadNewer(
   return pages.flat().slice(-maxMessages);
 }
 
-/** Messages in publish order, all from history or all delivered live. */
 /**
- * How far back a first load saw `bids` (`EarlierBids.cappedAt`): the publish time (ms) of the
- * oldest message read when the read stopped at its limit, null when it read all the history.
- * A message older than that may have been published and missed; none newer was.
+ * From when a first load has seen every message of `bids` (`EarlierBids.seenFrom`): the publish
+ * time (ms) of the oldest message it read, or `startedAt` when history held none. A message older
+ * than that may have been published and missed (the read's limit, or history's own retention);
+ * none newer was.
  */
-export function cappedAtOf(
-  earlier: readonly IncomingMessage[],
-  maxMessages = catchUpLimits.maxMessages,
-): number | null {
-  if (earlier.length < maxMessages) return null;
+export function seenFromOf(earlier: readonly IncomingMessage[], startedAt: number): number {
+  if (earlier.length === 0) return startedAt;
   let oldest = earlier[0]!;
   for (const message of earlier) if (isNewer(oldest.timetoken, message.timetoken)) oldest = message;
   return timetokenToMs(oldest.timetoken);
 }
 
+/** Messages in publish order, all from history or all delivered live. */
 export interface MessageRun {
   historical: boolean;
   messages: IncomingMessage[];

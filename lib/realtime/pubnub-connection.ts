@@ -9,7 +9,7 @@ import {
 } from './connection-state';
 import { readEarlierAhead, type EarlierAhead } from './earlier-ahead';
 import {
-  cappedAtOf,
+  seenFromOf,
   historyPageSize,
   mergeInOrder,
   type HistoryPage,
@@ -166,10 +166,11 @@ export function connectRealtime(
     const limit = deadline(earlierDeadlineMs);
     let runs: MessageRun[];
     let outcome: EarlierBids | null = null;
-    let cappedAt: number | null = null;
+    const startedAt = Date.now();
+    let seenFrom = startedAt;
     try {
       const earlier = await Promise.race([readEarlier(), limit.expired]);
-      cappedAt = cappedAtOf(earlier);
+      seenFrom = seenFromOf(earlier, startedAt);
       runs = mergeInOrder(earlier, heldBack);
     } catch {
       earlierGivenUp = true;
@@ -197,7 +198,7 @@ export function connectRealtime(
     const later = heldBack;
     heldBack = null;
     store.ingest(later);
-    store.setEarlier(outcome ?? { state: 'loaded', bids, cappedAt });
+    store.setEarlier(outcome ?? { state: 'loaded', bids, seenFrom });
   }
 
   function perform(effect: ConnectionEffect) {

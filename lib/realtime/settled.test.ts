@@ -6,10 +6,10 @@ describe('hasSettled', () => {
     [{ state: 'waiting' }, 'connecting', true, false],
     [{ state: 'loading' }, 'live', true, false],
     [{ state: 'loading' }, 'reconnecting', true, false],
-    [{ state: 'loaded', bids: 0, cappedAt: null }, 'live', true, true],
-    [{ state: 'loaded', bids: 0, cappedAt: null }, 'live', false, false],
+    [{ state: 'loaded', bids: 0, seenFrom: 0 }, 'live', true, true],
+    [{ state: 'loaded', bids: 0, seenFrom: 0 }, 'live', false, false],
     [
-      { state: 'loaded', bids: 2000, cappedAt: Date.parse('2026-11-21T10:00:00Z') },
+      { state: 'loaded', bids: 2000, seenFrom: Date.parse('2026-11-21T10:00:00Z') },
       'reconnecting',
       true,
       true,

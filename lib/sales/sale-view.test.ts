@@ -161,7 +161,7 @@ describe('saleBoard', () => {
         [4, false],
         [5, false],
       ]);
-      // The whole history read: none of them ran.
+      // While the replay loads, none is claimed to have run.
       expect(board([], new Map(), -Infinity).every(([, closed]) => closed === false)).toBe(true);
     });
 
