@@ -61,7 +61,7 @@ export default function LiveDashboard() {
   );
 
   return (
-    <div className="live-dashboard" aria-busy={!restShown}>
+    <div className="live-dashboard" aria-busy={!(settled && restShown)}>
       <ConnectionStatus snapshot={snapshot} onRetry={retry} onRestart={restart} />
       {!settled ? null : saleId ? (
         <SaleFocus

@@ -64,10 +64,8 @@ export function SaleFocus({
     () => desk.flags.filter((flag) => flag.auctionId === auctionId),
     [desk.flags, auctionId],
   );
-  const figures = useMemo(
-    () => saleFigures(rows, snapshot.saleRates.get(auctionId), now),
-    [rows, snapshot.saleRates, auctionId, now],
-  );
+  const rate = snapshot.saleRates.get(auctionId);
+  const figures = useMemo(() => saleFigures(rows, rate, now), [rows, rate, now]);
 
   // Closing the lot panel (its link, Escape, Back) gives the focus back to the lot's link on the
   // board, where the reader opened it (not when another sale's board has come instead).

@@ -29,9 +29,14 @@ it('stays true once painted, whatever ready does next', () => {
   expect(hook.result.current).toBe(true);
 });
 
-it('sets nothing after it is gone', () => {
+it.each([
+  ['before the frame', 0],
+  ['between the frame and its task', 16],
+])('sets nothing once it is gone, %s', (_, elapsed) => {
   const hook = render();
   hook.rerender({ ready: true });
+  act(() => jest.advanceTimersByTime(elapsed));
+  expect(jest.getTimerCount()).toBe(1);
   hook.unmount();
   expect(jest.getTimerCount()).toBe(0);
 });
