@@ -1,8 +1,8 @@
 import { createRecentIds } from '@/lib/sale-desk/flags/bounded-recent';
 import { classifyMessage, type BidPlaced, type LotClosed, type LotOpened } from './bid-messages';
 import { createLotBoard, type LotSummary } from './lot-board';
-import { createRateBuckets, type SaleRate } from './rate-buckets';
-import { createSaleRates } from './sale-rates';
+import { createRateBuckets } from './rate-buckets';
+import { createSaleRates, type SaleRate } from './sale-rates';
 import { saleDesk } from './sale-desk';
 import { isNewer, latestOf } from './timetoken';
 import { createFrameSnapshot } from './frame-snapshot';

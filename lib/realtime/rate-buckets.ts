@@ -34,14 +34,6 @@ export function createRateBuckets(seconds: number) {
   };
 }
 
-/** One sale's bids per second over its last minute of publish time (`createRateBuckets(60)`). */
-export interface SaleRate {
-  /** Oldest first, ending at `endsAt`. */
-  perSecond: readonly number[];
-  /** The start (ms) of the latest second counted. */
-  endsAt: number;
-}
-
 /** Of per-second counts whose last second starts at `endsAt` (ms), those of seconds after `sinceMs`. */
 export function countSince(perSecond: readonly number[], endsAt: number, sinceMs: number): number {
   const firstSecond = endsAt / 1000 - perSecond.length + 1;

@@ -1,7 +1,15 @@
 // Per sale, its bids per second over its last minute (docs/product-contract.md §11: "bids in the
 // last minute" of each sale), counted as bids arrive so other sales' bids never push a sale's own
 // out of the count. Bounded: at most `maxSales` sales, the one bid on longest ago dropped first.
-import { createRateBuckets, type SaleRate } from './rate-buckets';
+import { createRateBuckets } from './rate-buckets';
+
+/** One sale's bids per second over its last minute of publish time (`createRateBuckets(60)`). */
+export interface SaleRate {
+  /** Oldest first, ending at `endsAt`. */
+  perSecond: readonly number[];
+  /** The start (ms) of the latest second counted. */
+  endsAt: number;
+}
 
 interface Kept {
   buckets: ReturnType<typeof createRateBuckets>;

@@ -3,7 +3,8 @@
 import type { LotSummary } from '@/lib/realtime/bid-store';
 import type { LotState } from '@/lib/realtime/sale-desk-store';
 import { saleLotKey } from './sale-lot-key';
-import { countSince, type SaleRate } from '@/lib/realtime/rate-buckets';
+import { countSince } from '@/lib/realtime/rate-buckets';
+import type { SaleRate } from '@/lib/realtime/sale-rates';
 import { timetokenToMs } from '@/lib/realtime/timetoken';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
 import { reserveState, type ReserveState } from '@/lib/sale-desk/reserve-state';
