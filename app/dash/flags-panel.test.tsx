@@ -4,72 +4,21 @@ import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 import type { StoredBid } from '@/lib/realtime/bid-store';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
+import { carsA, flagOnCarsA } from '@/lib/sale-desk/testing/flags-view';
 import { acknowledgedFlagsKey } from '@/lib/sales/acknowledged-flags';
-import type { Sale } from '@/lib/sales/lot';
 import { FlagsPanel } from './flags-panel';
-import { useFlagsNotNews } from './use-flags-not-news';
 
-const sales: Sale[] = [
-  {
-    auctionId: 'cars-a',
-    saleTitle: 'Cars A',
-    lots: [
-      {
-        auctionId: 'cars-a',
-        lotId: 'mustang',
-        lotNumber: 7,
-        lotTitle: '1967 Ford Mustang Shelby GT500',
-        currency: 'EUR',
-        lowEstimate: 1,
-        highEstimate: 2,
-        reserve: null,
-        startingBid: 1,
-        scheduledCloseAt: null,
-      },
-    ],
-  },
-];
+const sales = carsA;
+const flag = flagOnCarsA;
 
-const flag = (n: number, rule: Flag['rule'] = 'jump'): Flag => ({
-  id: `${rule}:cars-a/mustang:${n}`,
-  rule,
-  auctionId: 'cars-a',
-  lotId: 'mustang',
-  paddles: ['Paddle 5'],
-  bidIds: [`bid-${n}`],
-  raisedAt: '2026-11-21T10:00:00.000Z',
-});
-
-/** The panel as the live dashboard gives it its flags: what is news follows the replay. */
-function Panel({
-  flags,
-  replaying,
-  bids,
-}: {
-  flags: Flag[];
-  replaying: boolean;
-  bids: StoredBid[];
-}) {
-  const notNews = useFlagsNotNews(flags, replaying);
-  return <FlagsPanel flags={flags} sales={sales} bids={bids} notNews={notNews} />;
-}
-
-function renderPanel(
-  flags: Flag[],
-  replaying = false,
-  bids: StoredBid[] = [],
-  locale: 'en' | 'fr' = 'en',
-) {
-  const ui = (shown: Flag[], stillReplaying: boolean, held: StoredBid[]) => (
+function renderPanel(flags: Flag[], bids: StoredBid[] = [], locale: 'en' | 'fr' = 'en') {
+  const ui = (shown: Flag[], held: StoredBid[]) => (
     <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : fr} timeZone="UTC">
-      <Panel flags={shown} replaying={stillReplaying} bids={held} />
+      <FlagsPanel flags={shown} sales={sales} bids={held} />
     </NextIntlClientProvider>
   );
-  const view = render(ui(flags, replaying, bids));
-  return {
-    rerender: (shown: Flag[], stillReplaying = false, held: StoredBid[] = bids) =>
-      view.rerender(ui(shown, stillReplaying, held)),
-  };
+  const view = render(ui(flags, bids));
+  return { rerender: (shown: Flag[], held: StoredBid[] = bids) => view.rerender(ui(shown, held)) };
 }
 
 const storedBid = (n: number, amount: number): StoredBid => ({
@@ -106,44 +55,8 @@ describe('FlagsPanel', () => {
     ['fr', /2 enchères : Paddle 5 10,00\s€, Paddle 5 12,00\s€ · 10:00:00/],
   ] as const)('names the bids that raised a flag, with their amounts, in %s', (locale, text) => {
     const raised = { ...flag(1, 'self-raise'), bidIds: ['bid-1', 'bid-2'] };
-    renderPanel([raised], false, [storedBid(2, 1_200), storedBid(1, 1_000)], locale);
+    renderPanel([raised], [storedBid(2, 1_200), storedBid(1, 1_000)], locale);
     expect(screen.getByTestId('flag')).toHaveTextContent(text);
-  });
-
-  it('announces only the flags raised after it appeared, politely', () => {
-    const { rerender } = renderPanel([flag(1)]);
-    const live = screen.getByTestId('flags-announcement');
-    expect(live).toHaveAttribute('aria-live', 'polite');
-    expect(live).toHaveTextContent(/^$/);
-    rerender([flag(2, 'late'), flag(1)]);
-    expect(live).toHaveTextContent('New flag: late on lot 7');
-  });
-
-  it('does not announce the flags the replay of earlier bids raised, only later ones', () => {
-    const { rerender } = renderPanel([], true);
-    const live = screen.getByTestId('flags-announcement');
-    rerender([flag(2), flag(1)], true);
-    expect(live).toHaveTextContent(/^$/);
-    rerender([flag(3, 'burst'), flag(2), flag(1)], false);
-    // Raised while the replay was still going: shown, counted, not news.
-    expect(live).toHaveTextContent(/^$/);
-    expect(screen.getAllByTestId('flag')).toHaveLength(3);
-    rerender([flag(4, 'late'), flag(3, 'burst'), flag(2), flag(1)]);
-    expect(live).toHaveTextContent('New flag: late on lot 7');
-  });
-
-  it('appearing after the replay ended, announces what was raised since, not what the replay raised', () => {
-    render(
-      <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
-        <FlagsPanel
-          flags={[flag(2, 'late'), flag(1)]}
-          sales={sales}
-          bids={[]}
-          notNews={new Set([flag(1).id])}
-        />
-      </NextIntlClientProvider>,
-    );
-    expect(screen.getByTestId('flags-announcement')).toHaveTextContent('New flag: late on lot 7');
   });
 
   it('acknowledges a flag in localStorage; acknowledged ones hide unless asked for', () => {
@@ -164,14 +77,14 @@ describe('FlagsPanel', () => {
   });
 
   it("shows a flag's bids while the store holds them, with the lot's title", () => {
-    const { rerender } = renderPanel([flag(1)], false, [storedBid(1, 150_000)]);
+    const { rerender } = renderPanel([flag(1)], [storedBid(1, 150_000)]);
     const item = screen.getByTestId('flag');
     expect(item).toHaveTextContent('Lot 7 · 1967 Ford Mustang Shelby GT500 · Cars A');
     expect(item).toHaveTextContent('1 bid: Paddle 5 €1,500.00');
     // A later bid leaves the flag as it was; once its bid has left the store, the amount goes.
-    rerender([flag(1)], false, [storedBid(2, 160_000), storedBid(1, 150_000)]);
+    rerender([flag(1)], [storedBid(2, 160_000), storedBid(1, 150_000)]);
     expect(screen.getByTestId('flag')).toHaveTextContent('1 bid: Paddle 5 €1,500.00');
-    rerender([flag(1)], false, [storedBid(2, 160_000)]);
+    rerender([flag(1)], [storedBid(2, 160_000)]);
     expect(screen.getByTestId('flag')).not.toHaveTextContent('€1,500.00');
   });
 });

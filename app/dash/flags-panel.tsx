@@ -12,28 +12,22 @@ import {
 import type { Sale } from '@/lib/sales/lot';
 import { lotLabelOf } from '@/lib/sales/sale-view';
 import { FlagCounts, FlagItem } from './flag-item';
-import { ruleKey } from './sale-labels';
 
 const shownFlags = 100;
 
 /**
  * The flags raised on what this view shows (docs/product-contract.md §11, "Flags"): newest first,
- * counts per rule, new ones announced politely, each acknowledged in this browser.
+ * counts per rule, each acknowledged in this browser. New ones are announced by
+ * `FlagsAnnouncement`, which the view renders beside the board.
  */
 export function FlagsPanel({
   flags,
   sales,
   bids,
-  notNews,
 }: {
   flags: readonly Flag[];
   sales: readonly Sale[];
   bids: readonly StoredBid[];
-  /**
-   * The flags that are not news (`useFlagsNotNews`): the others are announced. Null while the
-   * earlier bids are replayed, when none is.
-   */
-  notNews: ReadonlySet<string> | null;
 }) {
   const t = useTranslations('SaleDesk');
   const toggleId = useId();
@@ -41,19 +35,6 @@ export function FlagsPanel({
   const [showAcknowledged, setShowAcknowledged] = useState(false);
 
   const acknowledgedSet = useMemo(() => new Set(acknowledged), [acknowledged]);
-  const fresh = notNews === null ? [] : flags.filter((flag) => !notNews.has(flag.id));
-  const lotText = (flag: Flag) => {
-    const { lotNumber } = lotLabelOf(sales, flag.auctionId, flag.lotId);
-    return lotNumber === undefined ? flag.lotId : String(lotNumber);
-  };
-  const announcement =
-    fresh.length === 0
-      ? ''
-      : t('flagsAnnouncement', {
-          count: fresh.length,
-          rule: t(ruleKey[fresh[0]!.rule]),
-          lot: lotText(fresh[0]!),
-        });
   const visible = flags
     .filter((flag) => showAcknowledged || !acknowledgedSet.has(flag.id))
     .slice(0, shownFlags);
@@ -82,9 +63,6 @@ export function FlagsPanel({
           {t('showAcknowledged')}
         </label>
       </div>
-      <p className="visually-hidden" aria-live="polite" data-testid="flags-announcement">
-        {announcement}
-      </p>
       <h3 className="visually-hidden">{t('flagsCounts')}</h3>
       <FlagCounts flags={flags} />
       {visible.length === 0 ? (

@@ -11,6 +11,7 @@ import { lotLabelOf } from '@/lib/sales/sale-view';
 import { BidRateSparkline } from './bid-rate-sparkline';
 import { ConnectionStatus } from './connection-status';
 import { DashboardKpis } from './dashboard-kpis';
+import { FlagsAnnouncement } from './flags-announcement';
 import { FlagsPanel } from './flags-panel';
 import { LiveFeed, type BidLabel } from './live-feed';
 import { LiveNotices } from './live-notices';
@@ -79,18 +80,14 @@ export default function LiveDashboard() {
         <>
           <DashboardKpis snapshot={snapshot} now={shownNow} />
           <SalesOverview snapshot={snapshot} desk={desk} now={shownNow} />
+          <FlagsAnnouncement flags={desk.flags} sales={desk.sales} notNews={flagsNotNews} />
           {restShown && (
             <>
               <div className="live-dashboard__grid">
                 <LiveFeed bids={snapshot.bids} labelOf={labelOf} />
                 <LotLeaderboard lots={snapshot.lots} labelOf={labelOf} />
               </div>
-              <FlagsPanel
-                flags={desk.flags}
-                sales={desk.sales}
-                bids={snapshot.bids}
-                notNews={flagsNotNews}
-              />
+              <FlagsPanel flags={desk.flags} sales={desk.sales} bids={snapshot.bids} />
             </>
           )}
         </>

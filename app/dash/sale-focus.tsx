@@ -7,6 +7,7 @@ import { seenSince, type BidStoreSnapshot } from '@/lib/realtime/bid-store';
 import type { HistoryPage } from '@/lib/realtime/history-pages';
 import type { SaleDeskSnapshot } from '@/lib/realtime/sale-desk-store';
 import { saleBoard, saleFigures } from '@/lib/sales/sale-view';
+import { FlagsAnnouncement } from './flags-announcement';
 import { FlagsPanel } from './flags-panel';
 import { LotPanel } from './lot-panel';
 import { LiveFeed, type BidLabel } from './live-feed';
@@ -102,10 +103,11 @@ export function SaleFocus({
         />
       )}
       <SaleLotBoard rows={rows} />
+      <FlagsAnnouncement flags={flags} sales={desk.sales} notNews={flagsNotNews} />
       {restShown && (
         <div className="live-dashboard__grid">
           <LiveFeed key={auctionId} bids={bids} labelOf={labelOf} />
-          <FlagsPanel flags={flags} sales={desk.sales} bids={bids} notNews={flagsNotNews} />
+          <FlagsPanel flags={flags} sales={desk.sales} bids={bids} />
         </div>
       )}
     </>
