@@ -1,0 +1,156 @@
+// The live connection's session, outside React: one configuration, one connection; a retry while
+// the configuration is asked never makes a second connection; restart, sign-out and stop end the
+// connection. The SDK's connection and the config request are fakes (the network boundary); the
+// store is real.
+import { createBidStore } from './bid-store';
+import type { RealtimeConnection } from './pubnub-connection';
+import type { RealtimeConfig } from './realtime-config';
+import { startRealtimeSession, type SessionParts } from './realtime-session';
+
+const config: RealtimeConfig = {
+  subscribeKey: 'sub',
+  origin: 'localhost:4000',
+  ssl: false,
+  token: null,
+  tokenTtlSeconds: null,
+  cipherKey: null,
+  channel: 'bids',
+};
+
+function fakeConnection(): jest.Mocked<RealtimeConnection> {
+  return {
+    setToken: jest.fn(),
+    retry: jest.fn(),
+    stop: jest.fn(),
+    history: jest.fn(() => Promise.resolve({ messages: [], more: false })) as never,
+  };
+}
+
+/** Parts whose config answers wait for `answer()`; every connection made is kept. */
+function parts(overrides: Partial<SessionParts> = {}) {
+  const store = createBidStore({ schedule: (flush) => flush() });
+  const pending: Array<{ resolve: (config: RealtimeConfig) => void; reject: () => void }> = [];
+  const connections: Array<jest.Mocked<RealtimeConnection>> = [];
+  const signOuts = new Set<() => void>();
+  const given: SessionParts = {
+    store,
+    clientId: () => 'client-1',
+    fetchConfig: jest.fn(
+      () => new Promise<RealtimeConfig>((resolve, reject) => pending.push({ resolve, reject })),
+    ),
+    connect: jest.fn(() => {
+      const connection = fakeConnection();
+      connections.push(connection);
+      return connection;
+    }),
+    refreshCatalogue: jest.fn(),
+    onSignOut: (teardown) => {
+      signOuts.add(teardown);
+      return () => signOuts.delete(teardown);
+    },
+    ...overrides,
+  };
+  const answer = async (index = pending.length - 1, with_ = config) => {
+    pending[index]!.resolve(with_);
+    await Promise.resolve();
+    await Promise.resolve();
+  };
+  const fail = async (index = pending.length - 1) => {
+    pending[index]!.reject();
+    await Promise.resolve();
+    await Promise.resolve();
+  };
+  const signOut = () => [...signOuts].forEach((teardown) => teardown());
+  return { given, store, connections, answer, fail, signOut, signOuts };
+}
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+describe('realtime sessions', () => {
+  it('asks for the configuration, loads the catalogue and connects with them', async () => {
+    const { given, store, answer } = parts();
+    startRealtimeSession(given);
+    expect(store.getSnapshot().connection).toBe('connecting');
+    expect(given.refreshCatalogue).toHaveBeenCalledTimes(1);
+    await answer();
+    expect(given.fetchConfig).toHaveBeenCalledWith('client-1');
+    expect(given.connect).toHaveBeenCalledTimes(1);
+    expect(given.connect).toHaveBeenCalledWith(config, 'client-1', store);
+  });
+
+  it('retries through the connection once there is one', async () => {
+    const { given, connections, answer } = parts();
+    const session = startRealtimeSession(given);
+    await answer();
+    session.retry();
+    expect(connections[0]!.retry).toHaveBeenCalledTimes(1);
+    expect(given.fetchConfig).toHaveBeenCalledTimes(1);
+  });
+
+  it('a retry while the configuration is asked drops the first answer: one connection', async () => {
+    const { given, answer, fail, store } = parts();
+    const session = startRealtimeSession(given);
+    await fail(0);
+    expect(store.getSnapshot().connection).toBe('offline');
+    session.retry();
+    session.retry();
+    await answer(2);
+    await answer(1);
+    expect(given.connect).toHaveBeenCalledTimes(1);
+  });
+
+  it('restart stops the connection, empties the store and connects again', async () => {
+    const { given, connections, answer, store } = parts();
+    const session = startRealtimeSession(given);
+    await answer();
+    const reset = jest.spyOn(store, 'reset');
+    session.restart();
+    expect(connections[0]!.stop).toHaveBeenCalledTimes(1);
+    expect(reset).toHaveBeenCalledTimes(1);
+    await answer();
+    expect(given.connect).toHaveBeenCalledTimes(2);
+  });
+
+  it('sign-out stops the connection and empties the store; stop unregisters and is final', async () => {
+    const { given, connections, answer, signOut, signOuts, store } = parts();
+    const session = startRealtimeSession(given);
+    await answer();
+    const reset = jest.spyOn(store, 'reset');
+    signOut();
+    expect(connections[0]!.stop).toHaveBeenCalledTimes(1);
+    expect(reset).toHaveBeenCalledTimes(1);
+    await expect(session.history('1')).rejects.toThrow('not connected');
+    session.stop();
+    expect(signOuts.size).toBe(0);
+    session.retry();
+    session.restart();
+    expect(given.fetchConfig).toHaveBeenCalledTimes(1);
+  });
+
+  it('a configuration answered after stop connects nothing', async () => {
+    const { given, answer } = parts();
+    const session = startRealtimeSession(given);
+    session.stop();
+    await answer();
+    expect(given.connect).not.toHaveBeenCalled();
+  });
+
+  it('history goes through the current connection', async () => {
+    const { given, connections, answer } = parts();
+    const session = startRealtimeSession(given);
+    await answer();
+    await session.history('17', '12');
+    expect(connections[0]!.history).toHaveBeenCalledWith('17', '12');
+  });
+
+  it('keeps an Access Manager token fresh before it expires', async () => {
+    const { given, connections, answer } = parts();
+    startRealtimeSession(given);
+    await answer(0, { ...config, token: 'first', tokenTtlSeconds: 100 });
+    jest.advanceTimersByTime(80_000);
+    expect(given.fetchConfig).toHaveBeenCalledTimes(2);
+    await answer(1, { ...config, token: 'second', tokenTtlSeconds: 100 });
+    expect(connections[0]!.setToken).toHaveBeenCalledWith('second');
+  });
+});

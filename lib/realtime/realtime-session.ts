@@ -1,0 +1,116 @@
+import type { BidStore } from './bid-store';
+import type { HistoryPage } from './history-pages';
+import type { RealtimeConnection } from './pubnub-connection';
+import { tokenRefreshDelayMs, type RealtimeConfig } from './realtime-config';
+
+/** This browser's connection to `bids`, from the access check's allow to the dashboard's unmount. */
+export interface RealtimeSession {
+  /** A manual retry: the connection's, or the configuration asked again if none came. */
+  retry(): void;
+  /** Starts the live view over: the store emptied, the earlier bids loaded again. */
+  restart(): void;
+  /** One page of `bids` history, through the current connection. */
+  history: HistoryPage;
+  /** Unsubscribes and stops; the session is over. */
+  stop(): void;
+}
+
+/** What a session does its I/O with (the real ones in `use-realtime.ts`; fakes in tests). */
+export interface SessionParts {
+  store: BidStore;
+  clientId: () => string;
+  fetchConfig: (clientId: string) => Promise<RealtimeConfig>;
+  connect: (config: RealtimeConfig, clientId: string, store: BidStore) => RealtimeConnection;
+  /** Loads the catalogue beside the connection. */
+  refreshCatalogue: () => void;
+  /** Registers what a sign-out must stop; answers the unregistering. */
+  onSignOut: (teardown: () => void) => () => void;
+}
+
+/**
+ * Asks for the realtime configuration, connects, and keeps the Access Manager token fresh; a
+ * sign-out stops the connection and empties the store. Its I/O comes in `parts`, so it is tested
+ * without React, the SDK or a server.
+ */
+export function startRealtimeSession(parts: SessionParts): RealtimeSession {
+  const { store } = parts;
+  let connection: RealtimeConnection | null = null;
+  let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+  // Each start counts: a configuration answered for an earlier one (a retry while it was
+  // asked) is dropped, never a second connection.
+  let starts = 0;
+
+  const begin = () => {
+    const current = (starts += 1);
+    const isCancelled = () => stopped || current !== starts;
+    const clientId = parts.clientId();
+    // Access Manager tokens expire: fetch a fresh one before, keep the subscription.
+    const scheduleRefresh = (config: RealtimeConfig) => {
+      if (!config.token || !config.tokenTtlSeconds) return;
+      refreshTimer = setTimeout(() => {
+        parts
+          .fetchConfig(clientId)
+          .then((fresh) => {
+            if (isCancelled() || !fresh.token) return;
+            connection?.setToken(fresh.token);
+            scheduleRefresh(fresh);
+          })
+          .catch(() => {
+            // The next retry or reconnect asks again; meanwhile the old token may still serve.
+            if (!isCancelled()) refreshTimer = setTimeout(() => scheduleRefresh(config), 30_000);
+          });
+      }, tokenRefreshDelayMs(config.tokenTtlSeconds));
+    };
+    store.setConnection('connecting');
+    // The catalogue loads beside the connection; a bid on a lot it lacks refreshes it.
+    parts.refreshCatalogue();
+    parts
+      .fetchConfig(clientId)
+      .then((config) => {
+        if (isCancelled()) return;
+        connection = parts.connect(config, clientId, store);
+        scheduleRefresh(config);
+      })
+      .catch(() => {
+        if (!isCancelled()) store.setConnection('offline');
+      });
+  };
+
+  const end = () => {
+    if (refreshTimer) clearTimeout(refreshTimer);
+    refreshTimer = null;
+    connection?.stop();
+    connection = null;
+  };
+
+  begin();
+  const stopOnSignOut = parts.onSignOut(() => {
+    end();
+    store.reset();
+  });
+
+  return {
+    retry() {
+      if (stopped) return;
+      if (connection) connection.retry();
+      else begin();
+    },
+    restart() {
+      if (stopped) return;
+      end();
+      store.reset();
+      begin();
+    },
+    history: (before, notBefore) =>
+      connection
+        ? connection.history(before, notBefore)
+        : Promise.reject(new Error('not connected')),
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      end();
+      stopOnSignOut();
+    },
+  };
+}
