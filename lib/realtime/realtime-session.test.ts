@@ -136,6 +136,14 @@ describe('realtime sessions', () => {
     expect(given.connect).not.toHaveBeenCalled();
   });
 
+  it('a configuration answered after sign-out connects nothing', async () => {
+    const { given, answer, signOut } = parts();
+    startRealtimeSession(given);
+    signOut();
+    await answer();
+    expect(given.connect).not.toHaveBeenCalled();
+  });
+
   it('history goes through the current connection', async () => {
     const { given, connections, answer } = parts();
     const session = startRealtimeSession(given);

@@ -78,6 +78,8 @@ export function startRealtimeSession(parts: SessionParts): RealtimeSession {
   };
 
   const end = () => {
+    // A configuration still on its way (sign-out, restart) connects nothing.
+    starts += 1;
     if (refreshTimer) clearTimeout(refreshTimer);
     refreshTimer = null;
     connection?.stop();
