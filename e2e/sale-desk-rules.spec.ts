@@ -322,6 +322,40 @@ for (const { rule, lotNumber, paddles, messages } of flagPatterns)
     ).toContainText('1 flag');
   });
 
+test('a bid after the hammer leaves the sold lot as it was: leader, high bid, hammer total', async ({
+  page,
+}) => {
+  const id = unique('hammer');
+  const lot = {
+    auctionId: id,
+    saleTitle: `Hammer ${id}`,
+    lotId: 'lot-1',
+    lotNumber: 1,
+    lotTitle: 'Audemars Piguet Royal Oak',
+    lowEstimate: eur(800),
+    highEstimate: eur(1_200),
+    reserve: eur(900),
+  };
+  await openSale(page, [lot], { lot: lot.lotId });
+  const winning = saleBid(lot, 'Paddle 2', eur(1_100));
+  await publishAll([saleBid(lot, 'Paddle 1', eur(1_000)), winning, lotClosed(lot, winning.bidId)]);
+  await publishAll([saleBid(lot, 'Paddle 3', eur(1_200))]);
+
+  // The late bid arrived (its flag is up, the board counts it)...
+  await expect(page.getByTestId('flag')).toHaveAttribute('data-rule', 'late');
+  await expect(await boardCell(page, lot.lotId, 'Bids')).toHaveText('3');
+  // ...and the lot's result is the hammer's.
+  await expect(await boardCell(page, lot.lotId, 'High bid')).toHaveText(money(eur(1_100)));
+  await expect(await boardCell(page, lot.lotId, 'Leader')).toHaveText('Paddle 2');
+  await expect(page.getByTestId('lot-leader')).toHaveText(`Paddle 2, ${money(eur(1_100))}`);
+  await expect(page.getByTestId('lot-underbidder')).toHaveText(`Paddle 1, ${money(eur(1_000))}`);
+  const [late] = await page.getByTestId('ladder-step').all();
+  await expect(late!).toHaveAttribute('data-late', 'true');
+  await expect(late!).toContainText('after the close');
+  const hammer = page.locator('.kpi', { hasText: 'Hammer total, sold lots, in EUR' });
+  await expect(hammer.locator('dd')).toHaveText(money(eur(1_100)));
+});
+
 /**
  * An ordinary online sale: 20 lots open side by side, estimates from 600 to 300,000, each lot
  * opening at half its low estimate and taking 25 bids at the increment table, the lots in turn.

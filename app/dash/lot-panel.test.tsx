@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
+import fr from '@/messages/fr.json';
 import type { IncomingMessage, StoredBid } from '@/lib/realtime/bid-store';
 import type { HistoryPage } from '@/lib/realtime/history-pages';
 import type { SaleLotRow } from '@/lib/sales/sale-view';
@@ -27,6 +28,7 @@ const row: SaleLotRow = {
   reserve: 'near',
   flags: 0,
   sold: false,
+  closedTimetoken: null,
 };
 
 const bid = (n: number, bidder: string, amount: number, auctionId = 'cars-a'): StoredBid => ({
@@ -63,9 +65,10 @@ function renderPanel(
   history: HistoryPage,
   counted = row.bidCount,
   shown: Partial<SaleLotRow> = {},
+  locale: 'en' | 'fr' = 'en',
 ) {
   return render(
-    <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
+    <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : fr} timeZone="UTC">
       <LotPanel
         auctionId="cars-a"
         lotId="lot-2"
@@ -100,6 +103,28 @@ it('shows the ladder of this sale only, newest first, with leader and underbidde
     'href',
     '/dash?sale=cars-a',
   );
+});
+
+it('a bid placed after the close is marked, struck through, and is neither leader nor underbidder', () => {
+  const winning = bid(2, 'Online 5521', 120_000);
+  const closed = { open: false, phase: 'closed' as const, sold: true };
+  renderPanel([bid(5, 'Paddle 342', 130_000), winning, bid(1, 'Paddle 1', 110_000)], noHistory, 3, {
+    ...closed,
+    closedTimetoken: String(BigInt(winning.timetoken) + 1n),
+  });
+  const [late, won] = screen.getAllByTestId('ladder-step');
+  expect(late).toHaveAttribute('data-late', 'true');
+  expect(late).toHaveTextContent('Paddle 342€1,300.00after the close');
+  expect(won).not.toHaveAttribute('data-late');
+  expect(screen.getByTestId('lot-leader')).toHaveTextContent('Online 5521, €1,200.00');
+  expect(screen.getByTestId('lot-underbidder')).toHaveTextContent('Paddle 1, €1,100.00');
+});
+
+it('labels the paddle and the increment for a screen reader, in French with its colon', () => {
+  renderPanel([bid(2, 'Paddle 2', 110_000), bid(1, 'Paddle 1', 100_000)], noHistory, 2, {}, 'fr');
+  const newest = screen.getAllByTestId('ladder-step')[0]!;
+  // A space before the colon, as French sets it (the message's no-break space).
+  expect(newest.textContent).toMatch(/^Palette\u00a0: Paddle 2.*Pas\u00a0: \+100,00\s€/);
 });
 
 // 150 bids on the lot (two pages of history): the store's window held only the newest 20.

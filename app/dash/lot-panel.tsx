@@ -62,7 +62,12 @@ export function LotPanel({
   const held = saleBids.filter((bid) => bid.auctionId === auctionId && bid.lotId === lotId);
   const counted = row?.bidCount ?? 0;
   const { bids, older, retry } = useLotBids({ auctionId, lotId, held, counted, history });
-  const { steps, leader, underbidder } = lotLadder(bids, auctionId, lotId);
+  const { steps, leader, underbidder } = lotLadder(
+    bids,
+    auctionId,
+    lotId,
+    row?.closedTimetoken ?? null,
+  );
   const lotName =
     row?.lotNumber == null ? t('unnumbered') : t('lotNumber', { number: row.lotNumber });
   const heading = useRef<HTMLHeadingElement>(null);
@@ -135,19 +140,28 @@ export function LotPanel({
           {/* Focusable: a keyboard user can scroll a long ladder. */}
           <div className="ladder" tabIndex={0} role="region" aria-label={t('ladderTitle')}>
             <ol>
-              {steps.map(({ bid, increment }) => (
-                <li key={bid.bidId} data-testid="ladder-step">
+              {steps.map(({ bid, increment, late }) => (
+                <li key={bid.bidId} data-testid="ladder-step" data-late={late || undefined}>
                   <span>
-                    <span className="visually-hidden">{t('paddle')}: </span>
+                    <span className="visually-hidden">
+                      {tLive('labelled', { label: t('paddle') })}{' '}
+                    </span>
                     {bid.bidder}
                   </span>
                   <span className="ladder__amount">{formatMoney(bid.amount, bid.currency)}</span>
-                  <span>
-                    <span className="visually-hidden">{t('increment')}: </span>
-                    {increment === null
-                      ? t('noValue')
-                      : `${increment >= 0 ? '+' : '−'}${formatMoney(Math.abs(increment), bid.currency)}`}
-                  </span>
+                  {late ? (
+                    // Placed after the hammer: not part of the lot's result (its flag says so too).
+                    <span className="ladder__late">{t('ladderAfterClose')}</span>
+                  ) : (
+                    <span>
+                      <span className="visually-hidden">
+                        {tLive('labelled', { label: t('increment') })}{' '}
+                      </span>
+                      {increment === null
+                        ? t('noValue')
+                        : `${increment >= 0 ? '+' : '−'}${formatMoney(Math.abs(increment), bid.currency)}`}
+                    </span>
+                  )}
                   <time dateTime={bid.placedAt}>
                     {format.dateTime(new Date(bid.placedAt), { timeStyle: 'medium' })}
                   </time>

@@ -36,6 +36,7 @@ const row = (lotNumber: number, extra: Partial<SaleLotRow> = {}): SaleLotRow => 
   reserve: 'not-met',
   flags: 0,
   sold: false,
+  closedTimetoken: null,
   ...extra,
 });
 

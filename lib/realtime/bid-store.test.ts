@@ -274,6 +274,7 @@ describe('per-lot aggregation', () => {
         lastTimetoken: tt(T0 + 3),
         lastBidTimetoken: tt(T0 + 3),
         closed: false,
+        closedTimetoken: null,
       },
       {
         key: saleLotKey('auction-1', 'lot-a'),
@@ -287,6 +288,7 @@ describe('per-lot aggregation', () => {
         lastTimetoken: tt(T0 + 2),
         lastBidTimetoken: tt(T0 + 2),
         closed: false,
+        closedTimetoken: null,
       },
     ]);
   });
@@ -412,8 +414,35 @@ describe('per-lot aggregation', () => {
   it('a lot.closed that arrives before its lot’s bids (live close, bids from history catch-up) still marks the lot closed', () => {
     const { store, snap } = setup();
     store.ingest(closedMessage(tt(T0 + 10), 'a', uuid(2)));
-    store.ingest([nth(1, { lotId: 'a' }), nth(2, { lotId: 'a', amount: 2_000 })]);
-    expect(snap().lots[0]).toMatchObject({ lotId: 'a', bidCount: 2, closed: true });
+    store.ingest([
+      nth(1, { lotId: 'a', bidder: 'Alice' }),
+      nth(2, { lotId: 'a', amount: 2_000, bidder: 'Bob' }),
+    ]);
+    // Published before the close: they made the result, whenever they arrived.
+    expect(snap().lots[0]).toMatchObject({
+      lotId: 'a',
+      bidCount: 2,
+      closed: true,
+      closedTimetoken: tt(T0 + 10),
+      highBid: 2_000,
+      leader: 'Bob',
+    });
+  });
+
+  it('a bid published after its lot closed is late: counted, never the high bid or the leader', () => {
+    const { store, snap } = setup();
+    store.ingest([
+      nth(1, { lotId: 'a', amount: 50_000, bidder: 'Online 5521' }),
+      closedMessage(tt(T0 + 3), 'a', uuid(1)),
+    ]);
+    store.ingest(nth(5, { lotId: 'a', amount: 55_000, bidder: 'Paddle 342' }));
+    expect(snap().lots[0]).toMatchObject({
+      closed: true,
+      highBid: 50_000,
+      leader: 'Online 5521',
+      bidCount: 2,
+      lastBidTimetoken: tt(T0 + 5),
+    });
   });
 });
 

@@ -15,6 +15,11 @@ export interface LotSummary {
   /** The newest bid's timetoken (a close moves `lastTimetoken`, not this): "time since last bid". */
   lastBidTimetoken: string;
   closed: boolean;
+  /**
+   * The timetoken of the lot's `lot.closed`, null while open. A bid published after it is late:
+   * counted, never the high bid or the leader (the lot was sold, or passed, at its close).
+   */
+  closedTimetoken: string | null;
 }
 
 interface LotBid {
@@ -30,11 +35,12 @@ interface LotBid {
 /**
  * Per lot: high bid, number of bids, leader, open or closed; at most `maxLots`, closed lots
  * evicted first. A close can arrive before its lot's bids (live close, bids from history
- * catch-up), so closes are remembered for a while.
+ * catch-up), so closes are remembered for a while, with their timetokens: a bid published before
+ * its lot's close counts whenever it arrives, one published after it is late.
  */
 export function createLotBoard(maxLots: number) {
   const lots = new Map<string, LotSummary>();
-  const closedKeys = new Set<string>();
+  const closes = new Map<string, string>();
 
   function evict() {
     const candidates = [...lots.values()].sort(
@@ -48,6 +54,7 @@ export function createLotBoard(maxLots: number) {
     addBid(bid: LotBid) {
       const key = lotKeyOf(bid);
       const lot = lots.get(key);
+      const closedTimetoken = closes.get(key) ?? null;
       if (!lot) {
         lots.set(key, {
           key,
@@ -60,12 +67,14 @@ export function createLotBoard(maxLots: number) {
           leader: bid.bidder,
           lastTimetoken: bid.timetoken,
           lastBidTimetoken: bid.timetoken,
-          closed: closedKeys.has(key),
+          closed: closedTimetoken !== null,
+          closedTimetoken,
         });
         if (lots.size > maxLots) evict();
         return;
       }
-      const isHigher = bid.amount > lot.highBid;
+      const late = closedTimetoken !== null && isNewer(bid.timetoken, closedTimetoken);
+      const isHigher = !late && bid.amount > lot.highBid;
       lots.set(key, {
         ...lot,
         bidCount: lot.bidCount + 1,
@@ -77,13 +86,14 @@ export function createLotBoard(maxLots: number) {
     },
     close(closed: LotClosed, timetoken: string) {
       const key = lotKeyOf(closed);
-      closedKeys.add(key);
-      if (closedKeys.size > maxLots * 5) closedKeys.delete(closedKeys.values().next().value!);
+      closes.set(key, timetoken);
+      if (closes.size > maxLots * 5) closes.delete(closes.keys().next().value!);
       const lot = lots.get(key);
       if (lot)
         lots.set(key, {
           ...lot,
           closed: true,
+          closedTimetoken: timetoken,
           lastTimetoken: latestOf(timetoken, lot.lastTimetoken)!,
         });
     },
@@ -95,7 +105,7 @@ export function createLotBoard(maxLots: number) {
     },
     clear() {
       lots.clear();
-      closedKeys.clear();
+      closes.clear();
     },
   };
 }

@@ -2,8 +2,20 @@ import type { StoredBid } from '@/lib/realtime/bid-store';
 import { lotLadder } from './lot-ladder';
 
 let n = 0;
-const bid = (bidder: string, amount: number, lotId = 'lot-1', auctionId = 'cars-a') =>
-  ({ bidId: `bid-${(n += 1)}`, auctionId, lotId, bidder, amount, currency: 'EUR' }) as StoredBid;
+/** Bid `n` is published at timetoken `1000 + 10n`. */
+const bid = (bidder: string, amount: number, lotId = 'lot-1', auctionId = 'cars-a') => {
+  n += 1;
+  const timetoken = String(1_000 + 10 * n);
+  return {
+    bidId: `bid-${n}`,
+    auctionId,
+    lotId,
+    bidder,
+    amount,
+    currency: 'EUR',
+    timetoken,
+  } as StoredBid;
+};
 
 describe('lotLadder', () => {
   it('lists the lot bids newest first with the increment over the previous bid', () => {
@@ -34,5 +46,22 @@ describe('lotLadder', () => {
     const only = lotLadder([bid('P1', 2), bid('P1', 1)], 'cars-a', 'lot-1');
     expect(only.leader?.amount).toBe(2);
     expect(only.underbidder).toBeNull();
+  });
+
+  it('a bid published after the close is shown as late, never the leader or the underbidder', () => {
+    const first = bid('Paddle 7', 45_000);
+    const winning = bid('Online 5521', 50_000);
+    const closedAt = String(Number(winning.timetoken) + 1);
+    const late = bid('Paddle 342', 55_000);
+    const ladder = lotLadder([late, winning, first], 'cars-a', 'lot-1', closedAt);
+    expect(ladder.steps.map((step) => [step.bid.bidder, step.late])).toEqual([
+      ['Paddle 342', true],
+      ['Online 5521', false],
+      ['Paddle 7', false],
+    ]);
+    expect(ladder.leader?.bidId).toBe(winning.bidId);
+    expect(ladder.underbidder?.bidId).toBe(first.bidId);
+    // While the lot is open (no close known) the same bid leads.
+    expect(lotLadder([late, winning, first], 'cars-a', 'lot-1').leader?.bidId).toBe(late.bidId);
   });
 });

@@ -1,11 +1,14 @@
 // The lot panel's bid ladder (docs/product-contract.md §11, `?sale=ID&lot=LOT`): pure, so the
 // increments, the leader and the underbidder are unit-tested.
 import type { StoredBid } from '@/lib/realtime/bid-store';
+import { isNewer } from '@/lib/realtime/timetoken';
 
 export interface LadderStep {
   bid: StoredBid;
   /** Over the bid before it on this lot (minor units); null for the first bid the store holds. */
   increment: number | null;
+  /** Published after the lot's `lot.closed`: shown, never the leader or the underbidder. */
+  late: boolean;
 }
 
 export interface LotLadder {
@@ -16,17 +19,27 @@ export interface LotLadder {
   underbidder: StoredBid | null;
 }
 
-export function lotLadder(bids: readonly StoredBid[], auctionId: string, lotId: string): LotLadder {
+/** `closedTimetoken`: the lot's `lot.closed`, null while it is open (as the lot board has it). */
+export function lotLadder(
+  bids: readonly StoredBid[],
+  auctionId: string,
+  lotId: string,
+  closedTimetoken: string | null = null,
+): LotLadder {
   const lotBids = bids.filter((bid) => bid.auctionId === auctionId && bid.lotId === lotId);
+  const isLate = (bid: StoredBid) =>
+    closedTimetoken !== null && isNewer(bid.timetoken, closedTimetoken);
   const steps = lotBids.map((bid, index) => {
     const previous = lotBids[index + 1];
-    return { bid, increment: previous ? bid.amount - previous.amount : null };
+    return { bid, increment: previous ? bid.amount - previous.amount : null, late: isLate(bid) };
   });
+  // The lot's result: its bids up to the close, oldest first.
+  const counted = lotBids.filter((bid) => !isLate(bid)).reverse();
   // The first highest bid leads: a later equal bid does not take the lead (as the lot board).
   let leader: StoredBid | null = null;
-  for (const bid of [...lotBids].reverse()) if (!leader || bid.amount > leader.amount) leader = bid;
+  for (const bid of counted) if (!leader || bid.amount > leader.amount) leader = bid;
   let underbidder: StoredBid | null = null;
-  for (const bid of [...lotBids].reverse())
+  for (const bid of counted)
     if (bid.bidder !== leader?.bidder && (!underbidder || bid.amount > underbidder.amount))
       underbidder = bid;
   return { steps, leader, underbidder };

@@ -46,6 +46,7 @@ const summary = (
   lastTimetoken: timetokenFromMs(at),
   lastBidTimetoken: timetokenFromMs(at),
   closed,
+  closedTimetoken: closed ? timetokenFromMs(at) : null,
 });
 
 describe('saleBoard', () => {

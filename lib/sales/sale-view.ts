@@ -41,6 +41,8 @@ export interface SaleLotRow {
   reserve: ReserveState | null;
   /** Closed with a winning bid named by its `lot.closed`; a lot passed unsold is not. */
   sold: boolean;
+  /** The timetoken of the lot's `lot.closed` as the lot board has it: later bids are late. */
+  closedTimetoken: string | null;
   flags: number;
 }
 
@@ -141,6 +143,7 @@ export function saleBoard({
       }),
       flags: flagsPerLot.get(key) ?? 0,
       sold: state?.sold ?? false,
+      closedTimetoken: summary?.closedTimetoken ?? null,
     });
   }
   markClosedWhenDue(rows, seenSince);
@@ -171,6 +174,7 @@ export function saleBoard({
       reserve: null,
       flags: flagsPerLot.get(key) ?? 0,
       sold: state?.sold ?? false,
+      closedTimetoken: summary.closedTimetoken,
     });
   }
   return rows;
@@ -186,7 +190,8 @@ export interface SaleFigures {
 
 /**
  * A sale's live figures. Sold: a lot whose `lot.closed` named a winning bid (a lot passed unsold,
- * its reserve met or not, is not); its hammer price is its high bid. Bids in the last minute come
+ * its reserve met or not, is not); its hammer price is its high bid at the close (the lot board
+ * leaves a late bid out of it). Bids in the last minute come
  * from the sale's own per-second counts (publish time), not from the store's window of bids, which
  * other sales' bids can fill.
  */
