@@ -7,8 +7,17 @@ const bucketSeconds = 10;
 const width = 300;
 const height = 48;
 
-/** Bids per 10 seconds over the last 5 minutes, drawn as a line; summarised in text for everyone. */
-export function BidRateSparkline({ snapshot }: { snapshot: BidStoreSnapshot }) {
+/**
+ * Bids per 10 seconds over the last 5 minutes, drawn as a line; summarised in text for everyone.
+ * Every sale's bids: in a sale's focus the title says so (the sale's own figures are above it).
+ */
+export function BidRateSparkline({
+  snapshot,
+  inSaleFocus = false,
+}: {
+  snapshot: BidStoreSnapshot;
+  inSaleFocus?: boolean;
+}) {
   const t = useTranslations('LiveDashboard');
   const perBucket: number[] = [];
   for (let index = 0; index < snapshot.ratePerSecond.length; index += bucketSeconds) {
@@ -28,7 +37,7 @@ export function BidRateSparkline({ snapshot }: { snapshot: BidStoreSnapshot }) {
 
   return (
     <section className="card sparkline" aria-labelledby="rate-title">
-      <h2 id="rate-title">{t('rateTitle')}</h2>
+      <h2 id="rate-title">{t(inSaleFocus ? 'rateTitleEverySale' : 'rateTitle')}</h2>
       <svg
         viewBox={`0 0 ${width} ${height}`}
         role="img"

@@ -92,7 +92,7 @@ export default function LiveDashboard() {
           )}
         </>
       )}
-      {restShown && <BidRateSparkline snapshot={snapshot} />}
+      {restShown && <BidRateSparkline snapshot={snapshot} inSaleFocus={saleId !== null} />}
       {restShown && <LiveNotices snapshot={snapshot} />}
     </div>
   );
