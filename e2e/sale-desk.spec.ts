@@ -133,8 +133,11 @@ test('a jump raises one flag, marked on the board, that can be acknowledged', as
   await expect(page.getByTestId('flags-announcement')).toHaveAttribute('aria-live', 'polite');
   await expect(page.locator('[data-testid="board-lot"][data-flagged]')).toContainText('1 flag');
 
-  await flags.getByRole('button', { name: 'Acknowledge' }).click();
+  // By keyboard: the focus stays in the panel (its heading, the list being empty), not lost.
+  await flags.getByRole('button', { name: 'Acknowledge' }).focus();
+  await page.keyboard.press('Enter');
   await expect(flags).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Flags', exact: true })).toBeFocused();
   await page.getByLabel('Show acknowledged flags').check();
   await expect(flags).toHaveCount(1);
   await expect(flags).toHaveAttribute('data-acknowledged', 'true');

@@ -52,6 +52,7 @@ export const FlagItem = memo(function FlagItem({
     <li
       className="flag-item"
       data-testid="flag"
+      data-flag-id={flag.id}
       data-rule={flag.rule}
       data-acknowledged={acknowledged || undefined}
     >

@@ -70,6 +70,33 @@ describe('FlagsPanel', () => {
     expect(within(item).getByText('Acknowledged')).toBeInTheDocument();
   });
 
+  it('acknowledging moves the focus to the flag that takes its place, then to the one before, then to the heading', () => {
+    renderPanel([flag(3, 'late'), flag(2, 'burst'), flag(1)]);
+    const buttonOf = (rule: string) =>
+      within(screen.getAllByTestId('flag').find((item) => item.dataset.rule === rule)!).getByRole(
+        'button',
+        { name: 'Acknowledge' },
+      );
+    buttonOf('late').focus();
+    fireEvent.click(buttonOf('late'));
+    expect(buttonOf('burst')).toHaveFocus();
+    // The last of the list: the one before takes the focus.
+    buttonOf('jump').focus();
+    fireEvent.click(buttonOf('jump'));
+    expect(buttonOf('burst')).toHaveFocus();
+    fireEvent.click(buttonOf('burst'));
+    expect(screen.getByText('No flag raised.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Flags' })).toHaveFocus();
+  });
+
+  it('with acknowledged flags shown, acknowledging moves the focus to the next flag still to acknowledge', () => {
+    renderPanel([flag(2, 'late'), flag(1)]);
+    fireEvent.click(screen.getByLabelText('Show acknowledged flags'));
+    const [late, jump] = screen.getAllByTestId('flag');
+    fireEvent.click(within(late!).getByRole('button', { name: 'Acknowledge' }));
+    expect(within(jump!).getByRole('button', { name: 'Acknowledge' })).toHaveFocus();
+  });
+
   it('remembers acknowledgements across a reload', () => {
     window.localStorage.setItem(acknowledgedFlagsKey, JSON.stringify([flag(1).id]));
     renderPanel([flag(1), flag(2)]);

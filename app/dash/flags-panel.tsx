@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { StoredBid } from '@/lib/realtime/bid-store';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
 import {
@@ -40,10 +40,29 @@ export function FlagsPanel({
     .slice(0, shownFlags);
   const bidById = useMemo(() => new Map(bids.map((bid) => [bid.bidId, bid])), [bids]);
 
+  // Acknowledging takes the flag, and its button, out of the list: the focus goes on to the
+  // flag that took its place (or the one before, or the panel's heading), never to the page.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusFrom.current === null) return;
+    const from = focusFrom.current;
+    focusFrom.current = null;
+    const items = [...(list.current?.children ?? [])];
+    const order = [...items.slice(from), ...items.slice(0, from).reverse()];
+    const next = order.map((item) => item.querySelector('button')).find(Boolean);
+    (next ?? heading.current)?.focus();
+  });
+
   const acknowledge = useCallback(
     (id: string) => {
       const next = withAcknowledged(acknowledged, id);
       writeAcknowledged(next);
+      const index = [...(list.current?.children ?? [])].findIndex(
+        (item) => (item as HTMLElement).dataset.flagId === id,
+      );
+      focusFrom.current = index < 0 ? null : index;
       setAcknowledged(next);
     },
     [acknowledged],
@@ -52,7 +71,9 @@ export function FlagsPanel({
   return (
     <section className="card flags" aria-labelledby="flags-title">
       <div className="card__header">
-        <h2 id="flags-title">{t('flagsTitle')}</h2>
+        <h2 id="flags-title" ref={heading} tabIndex={-1}>
+          {t('flagsTitle')}
+        </h2>
         <label className="flags__toggle" htmlFor={toggleId}>
           <input
             id={toggleId}
@@ -75,7 +96,7 @@ export function FlagsPanel({
           role="region"
           aria-label={t('flagsListLabel')}
         >
-          <ul className="flag-list">
+          <ul className="flag-list" ref={list}>
             {visible.map((flag, index) => {
               const { saleTitle, lotNumber } = lotLabelOf(sales, flag.auctionId, flag.lotId);
               return (
