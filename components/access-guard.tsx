@@ -9,6 +9,21 @@ import { afterSignIn, signInHref } from '@/lib/auth/next-path';
 import { logOut } from '@/lib/auth/sign-out';
 import { readAccessTokenId, readStoredUser, writeStoredUser } from '@/lib/storage/stored-values';
 
+/** A check denied while the page was being left is asked again after this, if the page stayed. */
+const checkAgainAfterLeavingMs = 3_000;
+/** How long after it began to be left a page counts as being left (its navigation under way). */
+const leavingMs = 10_000;
+
+// When this page last began to be left (a reload, a typed address): the browser then cuts its
+// requests. Listened for from the module's load, so a guard that mounts after it (a client
+// navigation under way when the reload came) knows too.
+let leftAt = Number.NEGATIVE_INFINITY;
+if (typeof window !== 'undefined')
+  window.addEventListener('beforeunload', () => {
+    leftAt = performance.now();
+  });
+const beingLeft = () => performance.now() - leftAt < leavingMs;
+
 /**
  * The client guard of /sign and /dash (docs/product-contract.md §2.1). Nothing of the area
  * renders, on the server or here, until the check allows it.
@@ -20,35 +35,47 @@ export function AccessGuard({ route, children }: { route: GuardedRoute; children
 
   useEffect(() => {
     let cancelled = false;
-    const stored = {
-      loginId: readStoredUser()?.loginId ?? null,
-      accessTokenId: readAccessTokenId(),
+    let again: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      const stored = {
+        loginId: readStoredUser()?.loginId ?? null,
+        accessTokenId: readAccessTokenId(),
+      };
+      void checkAccess(route, stored, fetchMe).then(async (decision) => {
+        if (cancelled) return;
+        // A page being left has its requests cut: that is no answer to the check, and logging
+        // out on it would end the session the next page is about to use. The guard waits; still
+        // here a moment later (the navigation did not happen), it asks again.
+        if (decision.kind === 'log-out-and-deny' && beingLeft()) {
+          again = setTimeout(check, checkAgainAfterLeavingMs);
+          return;
+        }
+        switch (decision.kind) {
+          case 'allow':
+            setAllowed(true);
+            return;
+          case 'allow-as':
+            writeStoredUser(decision.user);
+            setAllowed(true);
+            return;
+          case 'go-to-dash':
+            writeStoredUser(decision.user);
+            // Signed in already: on to the deep link `/sign?next=` names, if it is ours.
+            router.replace(afterSignIn(window.location.search));
+            return;
+          case 'log-out-and-deny':
+            await logOut();
+            if (cancelled) return;
+            // Deny = go to /sign, which rule 1 now allows (nothing is stored any more).
+            if (route === 'sign') setAllowed(true);
+            else router.replace(signInHref(`${window.location.pathname}${window.location.search}`));
+        }
+      });
     };
-    void checkAccess(route, stored, fetchMe).then(async (decision) => {
-      if (cancelled) return;
-      switch (decision.kind) {
-        case 'allow':
-          setAllowed(true);
-          return;
-        case 'allow-as':
-          writeStoredUser(decision.user);
-          setAllowed(true);
-          return;
-        case 'go-to-dash':
-          writeStoredUser(decision.user);
-          // Signed in already: on to the deep link `/sign?next=` names, if it is ours.
-          router.replace(afterSignIn(window.location.search));
-          return;
-        case 'log-out-and-deny':
-          await logOut();
-          if (cancelled) return;
-          // Deny = go to /sign, which rule 1 now allows (nothing is stored any more).
-          if (route === 'sign') setAllowed(true);
-          else router.replace(signInHref(`${window.location.pathname}${window.location.search}`));
-      }
-    });
+    check();
     return () => {
       cancelled = true;
+      clearTimeout(again);
     };
   }, [route, router]);
 
