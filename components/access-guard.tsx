@@ -15,7 +15,7 @@ const checkAgainAfterLeavingMs = 3_000;
 const leavingMs = 10_000;
 
 // When this page last began to be left (a reload, a typed address): the browser then cuts its
-// requests. Listened for from the module's load, so a guard that mounts after it (a client
+// requests (ADR 24). Listened for from the module's load, so a guard that mounts after it (a client
 // navigation under way when the reload came) knows too.
 let leftAt = Number.NEGATIVE_INFINITY;
 if (typeof window !== 'undefined')
