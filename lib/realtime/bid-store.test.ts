@@ -64,6 +64,18 @@ const closedMessage = (
   },
 });
 
+const openedMessage = (timetoken: string, lotId: string): IncomingMessage => ({
+  timetoken,
+  payload: {
+    type: 'lot.opened',
+    v: 1,
+    auctionId: 'auction-1',
+    lotId,
+    openedAt: '2026-11-21T10:06:00.000Z',
+    closesAt: null,
+  },
+});
+
 /** The bid with number `id`, published `id` ms after T0 (so higher ids are newer). */
 const nth = (id: number, extra: Partial<BidOptions> = {}) =>
   bidMessage({ id, timetoken: tt(T0 + id), ...extra });
@@ -426,6 +438,27 @@ describe('per-lot aggregation', () => {
       closedTimetoken: tt(T0 + 10),
       highBid: 2_000,
       leader: 'Bob',
+    });
+  });
+
+  it('a lot offered again after its close takes bids again; an older lot.opened does not reopen it', () => {
+    const { store, snap } = setup();
+    store.ingest([
+      nth(1, { lotId: 'a', amount: 500, bidder: 'Alice' }),
+      closedMessage(tt(T0 + 3), 'a', uuid(1)),
+    ]);
+    // Replayed late, the lot.opened that came before the close changes nothing.
+    store.ingest(openedMessage(tt(T0 + 2), 'a'));
+    store.ingest(nth(4, { lotId: 'a', amount: 600, bidder: 'Mallory' }));
+    expect(snap().lots[0]).toMatchObject({ closed: true, highBid: 500, leader: 'Alice' });
+    store.ingest(openedMessage(tt(T0 + 5), 'a'));
+    store.ingest(nth(6, { lotId: 'a', amount: 900, bidder: 'Bob' }));
+    expect(snap().lots[0]).toMatchObject({
+      closed: false,
+      closedTimetoken: null,
+      highBid: 900,
+      leader: 'Bob',
+      bidCount: 3,
     });
   });
 

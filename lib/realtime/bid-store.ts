@@ -188,7 +188,9 @@ export function createBidStore({
         observer?.onLotClosed(classified.closed);
         return false;
       case 'lot-opened':
-        // Neither invalid nor unknown; the sale desk keeps which lots are open.
+        // Neither invalid nor unknown; the sale desk keeps which lots are open. A lot re-opened
+        // after its close takes bids again.
+        lots.open(classified.opened, message.timetoken);
         observer?.onLotOpened(classified.opened);
         return false;
       case 'bid': {

@@ -1,4 +1,4 @@
-import type { LotClosed } from './bid-messages';
+import type { LotClosed, LotOpened } from './bid-messages';
 import { lotKeyOf } from '@/lib/sales/sale-lot-key';
 import { isNewer, latestOf } from './timetoken';
 
@@ -54,7 +54,8 @@ export function createLotBoard(maxLots: number) {
     addBid(bid: LotBid) {
       const key = lotKeyOf(bid);
       const lot = lots.get(key);
-      const closedTimetoken = closes.get(key) ?? null;
+      // The lot's own record first: `closes` forgets the oldest past 5 × maxLots.
+      const closedTimetoken = lot ? lot.closedTimetoken : (closes.get(key) ?? null);
       if (!lot) {
         lots.set(key, {
           key,
@@ -96,6 +97,15 @@ export function createLotBoard(maxLots: number) {
           closedTimetoken: timetoken,
           lastTimetoken: latestOf(timetoken, lot.lastTimetoken)!,
         });
+    },
+    /** A lot offered again after its close (re-opened on the rostrum): its bids count again. */
+    open(opened: LotOpened, timetoken: string) {
+      const key = lotKeyOf(opened);
+      const closedAt = lots.get(key)?.closedTimetoken ?? closes.get(key);
+      if (closedAt === undefined || closedAt === null || !isNewer(timetoken, closedAt)) return;
+      closes.delete(key);
+      const lot = lots.get(key);
+      if (lot) lots.set(key, { ...lot, closed: false, closedTimetoken: null });
     },
     /** Most recently bid on (or closed) first. */
     list(): LotSummary[] {
