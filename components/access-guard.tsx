@@ -36,7 +36,8 @@ export function AccessGuard({ route, children }: { route: GuardedRoute; children
   useEffect(() => {
     let cancelled = false;
     let again: ReturnType<typeof setTimeout> | undefined;
-    const check = () => {
+    // `again`: the check that follows one set aside; its answer is acted on, leaving or not.
+    const check = (isAgain = false) => {
       const stored = {
         loginId: readStoredUser()?.loginId ?? null,
         accessTokenId: readAccessTokenId(),
@@ -46,8 +47,8 @@ export function AccessGuard({ route, children }: { route: GuardedRoute; children
         // A page being left has its requests cut: that is no answer to the check, and logging
         // out on it would end the session the next page is about to use. The guard waits; still
         // here a moment later (the navigation did not happen), it asks again.
-        if (decision.kind === 'log-out-and-deny' && beingLeft()) {
-          again = setTimeout(check, checkAgainAfterLeavingMs);
+        if (decision.kind === 'log-out-and-deny' && !isAgain && beingLeft()) {
+          again = setTimeout(() => check(true), checkAgainAfterLeavingMs);
           return;
         }
         switch (decision.kind) {
