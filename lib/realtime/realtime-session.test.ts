@@ -5,7 +5,7 @@
 import { createBidStore } from './bid-store';
 import type { RealtimeConnection } from './pubnub-connection';
 import type { RealtimeConfig } from './realtime-config';
-import { startRealtimeSession, type SessionParts } from './realtime-session';
+import { refreshRetryMs, startRealtimeSession, type SessionParts } from './realtime-session';
 
 const config: RealtimeConfig = {
   subscribeKey: 'sub',
@@ -159,6 +159,18 @@ describe('realtime sessions', () => {
     jest.advanceTimersByTime(80_000);
     expect(given.fetchConfig).toHaveBeenCalledTimes(2);
     await answer(1, { ...config, token: 'second', tokenTtlSeconds: 100 });
+    expect(connections[0]!.setToken).toHaveBeenCalledWith('second');
+  });
+
+  it('asks again 30 s after a failed token refresh, not a whole token life later', async () => {
+    const { given, connections, answer, fail } = parts();
+    startRealtimeSession(given);
+    await answer(0, { ...config, token: 'first', tokenTtlSeconds: 100 });
+    jest.advanceTimersByTime(80_000);
+    await fail(1);
+    jest.advanceTimersByTime(refreshRetryMs);
+    expect(given.fetchConfig).toHaveBeenCalledTimes(3);
+    await answer(2, { ...config, token: 'second', tokenTtlSeconds: 100 });
     expect(connections[0]!.setToken).toHaveBeenCalledWith('second');
   });
 });

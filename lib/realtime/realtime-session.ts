@@ -27,6 +27,9 @@ export interface SessionParts {
   onSignOut: (teardown: () => void) => () => void;
 }
 
+/** A failed token refresh is asked again after this. */
+export const refreshRetryMs = 30_000;
+
 /**
  * Asks for the realtime configuration, connects, and keeps the Access Manager token fresh; a
  * sign-out stops the connection and empties the store. Its I/O comes in `parts`, so it is tested
@@ -45,22 +48,23 @@ export function startRealtimeSession(parts: SessionParts): RealtimeSession {
     const current = (starts += 1);
     const isCancelled = () => stopped || current !== starts;
     const clientId = parts.clientId();
-    // Access Manager tokens expire: fetch a fresh one before, keep the subscription.
+    // Access Manager tokens expire: fetch a fresh one before, keep the subscription. A failed
+    // fetch is asked again 30 s later, while the old token may still serve.
+    const refresh = () => {
+      parts
+        .fetchConfig(clientId)
+        .then((fresh) => {
+          if (isCancelled() || !fresh.token) return;
+          connection?.setToken(fresh.token);
+          scheduleRefresh(fresh);
+        })
+        .catch(() => {
+          if (!isCancelled()) refreshTimer = setTimeout(refresh, refreshRetryMs);
+        });
+    };
     const scheduleRefresh = (config: RealtimeConfig) => {
       if (!config.token || !config.tokenTtlSeconds) return;
-      refreshTimer = setTimeout(() => {
-        parts
-          .fetchConfig(clientId)
-          .then((fresh) => {
-            if (isCancelled() || !fresh.token) return;
-            connection?.setToken(fresh.token);
-            scheduleRefresh(fresh);
-          })
-          .catch(() => {
-            // The next retry or reconnect asks again; meanwhile the old token may still serve.
-            if (!isCancelled()) refreshTimer = setTimeout(() => scheduleRefresh(config), 30_000);
-          });
-      }, tokenRefreshDelayMs(config.tokenTtlSeconds));
+      refreshTimer = setTimeout(refresh, tokenRefreshDelayMs(config.tokenTtlSeconds));
     };
     store.setConnection('connecting');
     // The catalogue loads beside the connection; a bid on a lot it lacks refreshes it.
