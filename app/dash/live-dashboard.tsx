@@ -1,7 +1,7 @@
 'use client';
 
 import { useSearchParams } from 'next/navigation';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { isReplaying } from '@/lib/realtime/bid-store';
 import { hasSettled } from '@/lib/realtime/settled';
 import { useBidStore } from '@/lib/realtime/use-bid-store';
@@ -54,6 +54,12 @@ export default function LiveDashboard() {
   // two is news all the same.
   const flagsNotNews = useFlagsNotNews(desk.flags, isReplaying(snapshot));
 
+  // What is announced is what the view shows: the focused sale's flags, or every sale's.
+  const announced = useMemo(
+    () => (saleId ? desk.flags.filter((flag) => flag.auctionId === saleId) : desk.flags),
+    [desk.flags, saleId],
+  );
+
   const shownNow = Math.max(now, snapshot.rateEndsAt);
   // The same function until the catalogue changes: the feed's rows compare what it answers.
   const labelOf = useCallback<BidLabel>(
@@ -62,38 +68,42 @@ export default function LiveDashboard() {
   );
 
   return (
-    <div className="live-dashboard" aria-busy={!(settled && restShown)}>
-      <ConnectionStatus snapshot={snapshot} onRetry={retry} onRestart={restart} />
-      {!settled ? null : saleId ? (
-        <SaleFocus
-          auctionId={saleId}
-          lotId={params.get('lot')}
-          snapshot={snapshot}
-          desk={desk}
-          labelOf={labelOf}
-          now={shownNow}
-          history={history}
-          flagsNotNews={flagsNotNews}
-          restShown={restShown}
-        />
-      ) : (
-        <>
-          <DashboardKpis snapshot={snapshot} now={shownNow} />
-          <SalesOverview snapshot={snapshot} desk={desk} now={shownNow} />
-          <FlagsAnnouncement flags={desk.flags} sales={desk.sales} notNews={flagsNotNews} />
-          {restShown && (
-            <>
-              <div className="live-dashboard__grid">
-                <LiveFeed bids={snapshot.bids} labelOf={labelOf} />
-                <LotLeaderboard lots={snapshot.lots} labelOf={labelOf} />
-              </div>
-              <FlagsPanel flags={desk.flags} sales={desk.sales} bids={snapshot.bids} />
-            </>
-          )}
-        </>
-      )}
-      {restShown && <BidRateSparkline snapshot={snapshot} inSaleFocus={saleId !== null} />}
-      {restShown && <LiveNotices snapshot={snapshot} />}
-    </div>
+    <>
+      {/* Outside the busy region and there from the first render, in both views: a live region
+          is read out when its text changes, not when it appears, nor, for some readers, while
+          its region is busy. */}
+      <FlagsAnnouncement flags={announced} sales={desk.sales} notNews={flagsNotNews} />
+      <div className="live-dashboard" aria-busy={!(settled && restShown)}>
+        <ConnectionStatus snapshot={snapshot} onRetry={retry} onRestart={restart} />
+        {!settled ? null : saleId ? (
+          <SaleFocus
+            auctionId={saleId}
+            lotId={params.get('lot')}
+            snapshot={snapshot}
+            desk={desk}
+            labelOf={labelOf}
+            now={shownNow}
+            history={history}
+            restShown={restShown}
+          />
+        ) : (
+          <>
+            <DashboardKpis snapshot={snapshot} now={shownNow} />
+            <SalesOverview snapshot={snapshot} desk={desk} now={shownNow} />
+            {restShown && (
+              <>
+                <div className="live-dashboard__grid">
+                  <LiveFeed bids={snapshot.bids} labelOf={labelOf} />
+                  <LotLeaderboard lots={snapshot.lots} labelOf={labelOf} />
+                </div>
+                <FlagsPanel flags={desk.flags} sales={desk.sales} bids={snapshot.bids} />
+              </>
+            )}
+          </>
+        )}
+        {restShown && <BidRateSparkline snapshot={snapshot} inSaleFocus={saleId !== null} />}
+        {restShown && <LiveNotices snapshot={snapshot} />}
+      </div>
+    </>
   );
 }

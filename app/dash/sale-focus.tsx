@@ -7,7 +7,6 @@ import { seenSince, type BidStoreSnapshot } from '@/lib/realtime/bid-store';
 import type { HistoryPage } from '@/lib/realtime/history-pages';
 import type { SaleDeskSnapshot } from '@/lib/realtime/sale-desk-store';
 import { saleBoard, saleFigures } from '@/lib/sales/sale-view';
-import { FlagsAnnouncement } from './flags-announcement';
 import { FlagsPanel } from './flags-panel';
 import { LotPanel } from './lot-panel';
 import { LiveFeed, type BidLabel } from './live-feed';
@@ -23,7 +22,6 @@ export function SaleFocus({
   labelOf,
   now,
   history,
-  flagsNotNews,
   restShown,
 }: {
   auctionId: string;
@@ -35,8 +33,6 @@ export function SaleFocus({
   now: number;
   /** Older bids for the lot panel. */
   history: HistoryPage;
-  /** The flags that are not news (`useFlagsNotNews`). */
-  flagsNotNews: ReadonlySet<string> | null;
   /** The feed and the flags, below the board, once the board has been painted. */
   restShown: boolean;
 }) {
@@ -103,7 +99,6 @@ export function SaleFocus({
         />
       )}
       <SaleLotBoard rows={rows} />
-      <FlagsAnnouncement flags={flags} sales={desk.sales} notNews={flagsNotNews} />
       {restShown && (
         <div className="live-dashboard__grid">
           <LiveFeed key={auctionId} bids={bids} labelOf={labelOf} />
