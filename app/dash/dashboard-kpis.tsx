@@ -1,7 +1,7 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
-import type { BidStoreSnapshot } from '@/lib/realtime/bid-store';
+import { isLotClosed, type BidStoreSnapshot } from '@/lib/realtime/bid-store';
 import { fromMinorUnits } from '@/lib/realtime/money';
 import { countSince } from '@/lib/realtime/rate-buckets';
 
@@ -16,7 +16,8 @@ export function DashboardKpis({ snapshot, now }: { snapshot: BidStoreSnapshot; n
   const lastMinute = countSince(ratePerSecond, rateEndsAt, now - 60_000);
   const volumes = new Map<string, number>();
   for (const lot of lots)
-    if (!lot.closed) volumes.set(lot.currency, (volumes.get(lot.currency) ?? 0) + lot.highBid);
+    if (!isLotClosed(lot))
+      volumes.set(lot.currency, (volumes.get(lot.currency) ?? 0) + lot.highBid);
 
   return (
     <section className="kpis" aria-label={t('kpisTitle')}>
@@ -27,7 +28,7 @@ export function DashboardKpis({ snapshot, now }: { snapshot: BidStoreSnapshot; n
         </div>
         <div className="kpi">
           <dt>{t('openLots')}</dt>
-          <dd>{format.number(lots.filter((lot) => !lot.closed).length)}</dd>
+          <dd>{format.number(lots.filter((lot) => !isLotClosed(lot)).length)}</dd>
         </div>
         {volumes.size === 0 ? (
           <div className="kpi">

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { memo } from 'react';
-import type { LotSummary } from '@/lib/realtime/bid-store';
+import { isLotClosed, type LotSummary } from '@/lib/realtime/bid-store';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import { useIsMobile } from '@/lib/viewport/use-is-mobile';
 import type { BidLabel } from './live-feed';
@@ -28,7 +28,7 @@ const LotRow = memo(function LotRow({ lot, lotNumber, saleTitle, isMobile }: Lot
     sale: saleTitle ?? lot.auctionId,
   });
   const money = formatMoney(lot.highBid, lot.currency);
-  const status = lot.closed ? t('closed') : t('open');
+  const status = isLotClosed(lot) ? t('closed') : t('open');
 
   return isMobile ? (
     <li className="lot-card">

@@ -285,7 +285,6 @@ describe('per-lot aggregation', () => {
         leader: 'Carol',
         lastTimetoken: tt(T0 + 3),
         lastBidTimetoken: tt(T0 + 3),
-        closed: false,
         closedTimetoken: null,
       },
       {
@@ -299,7 +298,6 @@ describe('per-lot aggregation', () => {
         leader: 'Bob',
         lastTimetoken: tt(T0 + 2),
         lastBidTimetoken: tt(T0 + 2),
-        closed: false,
         closedTimetoken: null,
       },
     ]);
@@ -396,15 +394,20 @@ describe('per-lot aggregation', () => {
     const lots = snap().lots;
     const a = lots.find((lot) => lot.lotId === 'a');
     const b = lots.find((lot) => lot.lotId === 'b');
-    expect(a).toMatchObject({ closed: true, highBid: 500, leader: 'Alice', bidCount: 1 });
-    expect(b).toMatchObject({ closed: false });
+    expect(a).toMatchObject({
+      closedTimetoken: tt(T0 + 3),
+      highBid: 500,
+      leader: 'Alice',
+      bidCount: 1,
+    });
+    expect(b).toMatchObject({ closedTimetoken: null });
   });
 
   it('lot.closed with winningBidId null (unsold) also closes the lot', () => {
     const { store, snap } = setup();
     store.ingest(nth(1, { lotId: 'a' }));
     store.ingest(closedMessage(tt(T0 + 2), 'a', null));
-    expect(snap().lots[0]).toMatchObject({ lotId: 'a', closed: true });
+    expect(snap().lots[0]).toMatchObject({ lotId: 'a', closedTimetoken: tt(T0 + 2) });
   });
 
   it('lot.closed of another auction does not close a lot with the same lotId', () => {
@@ -412,7 +415,7 @@ describe('per-lot aggregation', () => {
     store.ingest(nth(1, { lotId: 'a', auctionId: 'auction-1' }));
     store.ingest(closedMessage(tt(T0 + 2), 'a', null, 'auction-2'));
     expect(snap().lots).toEqual([
-      expect.objectContaining({ key: saleLotKey('auction-1', 'a'), closed: false }),
+      expect.objectContaining({ key: saleLotKey('auction-1', 'a'), closedTimetoken: null }),
     ]);
   });
 
@@ -420,7 +423,7 @@ describe('per-lot aggregation', () => {
     const { store, snap } = setup();
     store.ingest([nth(2, { lotId: 'a' }), closedMessage(tt(T0 + 3), 'a', uuid(2))]);
     store.ingest(nth(1, { lotId: 'a', amount: 10 }));
-    expect(snap().lots[0]).toMatchObject({ closed: true, bidCount: 2 });
+    expect(snap().lots[0]).toMatchObject({ closedTimetoken: tt(T0 + 3), bidCount: 2 });
   });
 
   it('a lot.closed that arrives before its lot’s bids (live close, bids from history catch-up) still marks the lot closed', () => {
@@ -434,7 +437,6 @@ describe('per-lot aggregation', () => {
     expect(snap().lots[0]).toMatchObject({
       lotId: 'a',
       bidCount: 2,
-      closed: true,
       closedTimetoken: tt(T0 + 10),
       highBid: 2_000,
       leader: 'Bob',
@@ -450,11 +452,14 @@ describe('per-lot aggregation', () => {
     // Replayed late, the lot.opened that came before the close changes nothing.
     store.ingest(openedMessage(tt(T0 + 2), 'a'));
     store.ingest(nth(4, { lotId: 'a', amount: 600, bidder: 'Mallory' }));
-    expect(snap().lots[0]).toMatchObject({ closed: true, highBid: 500, leader: 'Alice' });
+    expect(snap().lots[0]).toMatchObject({
+      closedTimetoken: tt(T0 + 3),
+      highBid: 500,
+      leader: 'Alice',
+    });
     store.ingest(openedMessage(tt(T0 + 5), 'a'));
     store.ingest(nth(6, { lotId: 'a', amount: 900, bidder: 'Bob' }));
     expect(snap().lots[0]).toMatchObject({
-      closed: false,
       closedTimetoken: null,
       highBid: 900,
       leader: 'Bob',
@@ -470,7 +475,7 @@ describe('per-lot aggregation', () => {
     ]);
     store.ingest(nth(5, { lotId: 'a', amount: 55_000, bidder: 'Paddle 342' }));
     expect(snap().lots[0]).toMatchObject({
-      closed: true,
+      closedTimetoken: tt(T0 + 3),
       highBid: 50_000,
       leader: 'Online 5521',
       bidCount: 2,

@@ -7,7 +7,7 @@ import { saleDesk } from './sale-desk';
 import { isNewer, latestOf } from './timetoken';
 import { createFrameSnapshot } from './frame-snapshot';
 
-export type { LotSummary } from './lot-board';
+export { isLotClosed, type LotSummary } from './lot-board';
 
 export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'offline' | 'denied';
 

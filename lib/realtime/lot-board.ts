@@ -1,6 +1,6 @@
 import type { LotClosed, LotOpened } from './bid-messages';
 import { lotKeyOf } from '@/lib/sales/sale-lot-key';
-import { isNewer, latestOf } from './timetoken';
+import { isAfterClose, isNewer, latestOf } from './timetoken';
 
 export interface LotSummary {
   key: string;
@@ -14,13 +14,15 @@ export interface LotSummary {
   lastTimetoken: string;
   /** The newest bid's timetoken (a close moves `lastTimetoken`, not this): "time since last bid". */
   lastBidTimetoken: string;
-  closed: boolean;
   /**
-   * The timetoken of the lot's `lot.closed`, null while open. A bid published after it is late:
-   * counted, never the high bid or the leader (the lot was sold, or passed, at its close).
+   * The timetoken of the lot's `lot.closed`, null while open (`isLotClosed`). A bid published
+   * after it is late: counted, never the high bid or the leader (the lot was sold, or passed, at
+   * its close).
    */
   closedTimetoken: string | null;
 }
+
+export const isLotClosed = (lot: LotSummary): boolean => lot.closedTimetoken !== null;
 
 interface LotBid {
   auctionId: string;
@@ -45,7 +47,8 @@ export function createLotBoard(maxLots: number) {
   function evict() {
     const candidates = [...lots.values()].sort(
       (a, b) =>
-        Number(b.closed) - Number(a.closed) || (isNewer(a.lastTimetoken, b.lastTimetoken) ? 1 : -1),
+        Number(isLotClosed(b)) - Number(isLotClosed(a)) ||
+        (isNewer(a.lastTimetoken, b.lastTimetoken) ? 1 : -1),
     );
     lots.delete(candidates[0]!.key);
   }
@@ -68,14 +71,12 @@ export function createLotBoard(maxLots: number) {
           leader: bid.bidder,
           lastTimetoken: bid.timetoken,
           lastBidTimetoken: bid.timetoken,
-          closed: closedTimetoken !== null,
           closedTimetoken,
         });
         if (lots.size > maxLots) evict();
         return;
       }
-      const late = closedTimetoken !== null && isNewer(bid.timetoken, closedTimetoken);
-      const isHigher = !late && bid.amount > lot.highBid;
+      const isHigher = !isAfterClose(bid.timetoken, closedTimetoken) && bid.amount > lot.highBid;
       lots.set(key, {
         ...lot,
         bidCount: lot.bidCount + 1,
@@ -93,7 +94,6 @@ export function createLotBoard(maxLots: number) {
       if (lot)
         lots.set(key, {
           ...lot,
-          closed: true,
           closedTimetoken: timetoken,
           lastTimetoken: latestOf(timetoken, lot.lastTimetoken)!,
         });
@@ -101,11 +101,11 @@ export function createLotBoard(maxLots: number) {
     /** A lot offered again after its close (re-opened on the rostrum): its bids count again. */
     open(opened: LotOpened, timetoken: string) {
       const key = lotKeyOf(opened);
-      const closedAt = lots.get(key)?.closedTimetoken ?? closes.get(key);
-      if (closedAt === undefined || closedAt === null || !isNewer(timetoken, closedAt)) return;
+      const closedAt = lots.get(key)?.closedTimetoken ?? closes.get(key) ?? null;
+      if (closedAt === null || !isNewer(timetoken, closedAt)) return;
       closes.delete(key);
       const lot = lots.get(key);
-      if (lot) lots.set(key, { ...lot, closed: false, closedTimetoken: null });
+      if (lot) lots.set(key, { ...lot, closedTimetoken: null });
     },
     /** Most recently bid on (or closed) first. */
     list(): LotSummary[] {

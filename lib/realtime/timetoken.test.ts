@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { compareTimetokens, isNewer, latestOf } from './timetoken';
+import { compareTimetokens, isAfterClose, isNewer, latestOf } from './timetoken';
 
 describe('compareTimetokens', () => {
   it.each([
@@ -35,5 +35,18 @@ describe('isNewer and latestOf', () => {
     expect(latestOf('17952888637390000', '17952888637390001')).toBe('17952888637390001');
     expect(latestOf(null, '9')).toBe('9');
     expect(latestOf('10', null)).toBe('10');
+  });
+});
+
+describe('isAfterClose', () => {
+  it.each([
+    ['17952888637390001', '17952888637390000', true],
+    // Published with the close, or before it: the bid made the result.
+    ['17952888637390000', '17952888637390000', false],
+    ['17952888637389999', '17952888637390000', false],
+    // An open lot has no close: no bid on it is late.
+    ['17952888637390001', null, false],
+  ])('%s after a close at %s → %s', (timetoken, closedTimetoken, expected) => {
+    expect(isAfterClose(timetoken, closedTimetoken)).toBe(expected);
   });
 });

@@ -19,6 +19,13 @@ export const compareTimetokens = (a: string, b: string): number => {
 
 export const isNewer = (a: string, b: string): boolean => compareTimetokens(a, b) > 0;
 
+/**
+ * Published after its lot's `lot.closed` (null while the lot is open): a late bid, counted but
+ * never the lot's high bid or leader. One rule for the lot board and the lot panel's ladder.
+ */
+export const isAfterClose = (timetoken: string, closedTimetoken: string | null): boolean =>
+  closedTimetoken !== null && isNewer(timetoken, closedTimetoken);
+
 /** The later of two timetokens; either may be unknown. */
 export function latestOf(a: string | null, b: string | null): string | null {
   if (a === null) return b;

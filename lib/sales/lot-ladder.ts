@@ -1,7 +1,7 @@
 // The lot panel's bid ladder (docs/product-contract.md §11, `?sale=ID&lot=LOT`): pure, so the
 // increments, the leader and the underbidder are unit-tested.
 import type { StoredBid } from '@/lib/realtime/bid-store';
-import { isNewer } from '@/lib/realtime/timetoken';
+import { isAfterClose } from '@/lib/realtime/timetoken';
 
 export interface LadderStep {
   bid: StoredBid;
@@ -27,8 +27,7 @@ export function lotLadder(
   closedTimetoken: string | null = null,
 ): LotLadder {
   const lotBids = bids.filter((bid) => bid.auctionId === auctionId && bid.lotId === lotId);
-  const isLate = (bid: StoredBid) =>
-    closedTimetoken !== null && isNewer(bid.timetoken, closedTimetoken);
+  const isLate = (bid: StoredBid) => isAfterClose(bid.timetoken, closedTimetoken);
   const steps = lotBids.map((bid, index) => {
     const previous = lotBids[index + 1];
     return { bid, increment: previous ? bid.amount - previous.amount : null, late: isLate(bid) };

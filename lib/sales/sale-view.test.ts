@@ -45,7 +45,6 @@ const summary = (
   leader: 'Paddle 7',
   lastTimetoken: timetokenFromMs(at),
   lastBidTimetoken: timetokenFromMs(at),
-  closed,
   closedTimetoken: closed ? timetokenFromMs(at) : null,
 });
 

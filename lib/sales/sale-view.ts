@@ -1,6 +1,6 @@
 // What the sale desk screen shows (docs/product-contract.md §11), computed from the stores'
 // snapshots: pure, so the running order, the figures and the "never mixed" keys are unit-tested.
-import type { LotSummary } from '@/lib/realtime/bid-store';
+import { isLotClosed, type LotSummary } from '@/lib/realtime/bid-store';
 import type { LotState } from '@/lib/realtime/sale-desk-store';
 import { saleLotKey } from './sale-lot-key';
 import { countSince } from '@/lib/realtime/rate-buckets';
@@ -74,7 +74,7 @@ export type LotPhase = 'upcoming' | 'open' | 'closed';
  */
 function lotPhase(state: LotState | undefined, live: LotSummary | undefined): LotPhase {
   if (state) return state.open ? 'open' : 'closed';
-  if (live) return live.closed ? 'closed' : 'open';
+  if (live) return isLotClosed(live) ? 'closed' : 'open';
   return 'upcoming';
 }
 
