@@ -54,8 +54,8 @@ export default function LiveDashboard() {
   // two is news all the same.
   const flagsNotNews = useFlagsNotNews(desk.flags, isReplaying(snapshot));
 
-  // What is announced is what the view shows: the focused sale's flags, or every sale's.
-  const announced = useMemo(
+  // What is shown and announced: the focused sale's flags, or every sale's.
+  const flags = useMemo(
     () => (saleId ? desk.flags.filter((flag) => flag.auctionId === saleId) : desk.flags),
     [desk.flags, saleId],
   );
@@ -72,7 +72,7 @@ export default function LiveDashboard() {
       {/* Outside the busy region and there from the first render, in both views: a live region
           is read out when its text changes, not when it appears, nor, for some readers, while
           its region is busy. */}
-      <FlagsAnnouncement flags={announced} sales={desk.sales} notNews={flagsNotNews} />
+      <FlagsAnnouncement flags={flags} sales={desk.sales} notNews={flagsNotNews} />
       <div className="live-dashboard" aria-busy={!(settled && restShown)}>
         <ConnectionStatus snapshot={snapshot} onRetry={retry} onRestart={restart} />
         {!settled ? null : saleId ? (
@@ -81,6 +81,7 @@ export default function LiveDashboard() {
             lotId={params.get('lot')}
             snapshot={snapshot}
             desk={desk}
+            flags={flags}
             labelOf={labelOf}
             now={shownNow}
             history={history}
@@ -96,7 +97,7 @@ export default function LiveDashboard() {
                   <LiveFeed bids={snapshot.bids} labelOf={labelOf} />
                   <LotLeaderboard lots={snapshot.lots} labelOf={labelOf} />
                 </div>
-                <FlagsPanel flags={desk.flags} sales={desk.sales} bids={snapshot.bids} />
+                <FlagsPanel flags={flags} sales={desk.sales} bids={snapshot.bids} />
               </>
             )}
           </>

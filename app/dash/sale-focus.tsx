@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { seenSince, type BidStoreSnapshot } from '@/lib/realtime/bid-store';
 import type { HistoryPage } from '@/lib/realtime/history-pages';
 import type { SaleDeskSnapshot } from '@/lib/realtime/sale-desk-store';
+import type { Flag } from '@/lib/sale-desk/flags/flag';
 import { saleBoard, saleFigures } from '@/lib/sales/sale-view';
 import { FlagsPanel } from './flags-panel';
 import { LotPanel } from './lot-panel';
@@ -19,6 +20,7 @@ export function SaleFocus({
   lotId,
   snapshot,
   desk,
+  flags,
   labelOf,
   now,
   history,
@@ -29,6 +31,8 @@ export function SaleFocus({
   lotId: string | null;
   snapshot: BidStoreSnapshot;
   desk: SaleDeskSnapshot;
+  /** This sale's flags (the dashboard announces the same list). */
+  flags: readonly Flag[];
   labelOf: BidLabel;
   now: number;
   /** Older bids for the lot panel. */
@@ -48,18 +52,14 @@ export function SaleFocus({
         auctionId,
         lots: snapshot.lots,
         lotStates: desk.lotStates,
-        flags: desk.flags,
+        flags,
         seenSince: since,
       }),
-    [sale, auctionId, snapshot.lots, desk.lotStates, desk.flags, since],
+    [sale, auctionId, snapshot.lots, desk.lotStates, flags, since],
   );
   const bids = useMemo(
     () => snapshot.bids.filter((bid) => bid.auctionId === auctionId),
     [snapshot.bids, auctionId],
-  );
-  const flags = useMemo(
-    () => desk.flags.filter((flag) => flag.auctionId === auctionId),
-    [desk.flags, auctionId],
   );
   const rate = snapshot.saleRates.get(auctionId);
   const figures = useMemo(() => saleFigures(rows, rate, now), [rows, rate, now]);
