@@ -153,16 +153,23 @@ test('the focused sale at 375px: lots are cards, nothing overflows', async ({ pa
   const id = unique('phone');
   const lots = saleOf(id, `Phone ${id}`, ['Ming vase', 'Bronze horse']);
   await openSale(page, lots);
+  const card = page.locator('.lot-card[data-lot-id="lot-2"]');
+  await expect(card).toContainText('Not open yet');
+  const height = (await card.boundingBox())!.height;
   await publishAll([saleBid(lots[1]!, 'Online 7702', 120_000)]);
-  await expect(page.locator('.lot-card[data-lot-id="lot-2"]')).toContainText('€1,200.00');
+  await expect(card).toContainText('€1,200.00');
   await expect(page.getByRole('table')).toHaveCount(0);
-  // A card's line breaks between its figures, never inside one ("Leader: Online / 7702").
-  const figures = await page
-    .locator('.lot-card[data-lot-id="lot-2"] .lot-card__figure')
-    .evaluateAll((spans) =>
-      spans.map((span) => new Set([...span.getClientRects()].map((rect) => rect.top)).size),
-    );
-  expect(figures).toEqual([1, 1, 1]);
+  // Every value on one line and whole: a bid filling the card's figures, then its time moving
+  // on ("now", "1 sec. ago"), never makes the card taller and moves the lots below it.
+  await expect(card).toContainText('sec. ago');
+  expect((await card.boundingBox())!.height).toBe(height);
+  const values = await card.locator('dd').evaluateAll((cells) =>
+    cells.map((cell) => ({
+      lines: new Set([...cell.getClientRects()].map((rect) => rect.top)).size,
+      whole: cell.scrollWidth <= cell.clientWidth,
+    })),
+  );
+  expect(values.slice(0, -1)).toEqual(Array(7).fill({ lines: 1, whole: true }));
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
@@ -231,6 +238,17 @@ for (const locale of ['en', 'fr'])
     const cell = (await flagged.locator('th').boundingBox())!;
     expect(badge.x + badge.width).toBeLessThanOrEqual(cell.x + cell.width + 0.5);
     await expect(flagged.getByRole('link')).toHaveAttribute('title', lots[0]!.lotTitle);
+    // The columns stand still while the clocks tick: "1 sec. ago" growing a digit does not widen
+    // its column and move those between it and the title's (3 to 4 px each second in French).
+    const edges = () =>
+      page
+        .locator('.board thead th')
+        .evaluateAll((headings) => headings.map((th) => th.getBoundingClientRect().left));
+    const before = await edges();
+    await expect(flagged.locator('.board__clock').first()).toContainText(/\b1\d\b/, {
+      timeout: 15_000,
+    });
+    expect(await edges()).toEqual(before);
   });
 
 test('at 1024px, where the board wraps its cells, the clocks never wrap: no row grows as they tick', async ({

@@ -122,13 +122,38 @@ describe('SaleLotBoard', () => {
   });
 
   it.each([
-    ['en', /Estimate: .* Bids: 0 · Leader: /],
-    // French sets a space, one that never breaks, before the colon.
-    ['fr', /Estimation\u00a0: .* Enchères\u00a0: 0 · En tête\u00a0: /],
-  ] as const)('labels the figures of a card in %s', (locale, text) => {
+    [
+      'en',
+      [
+        ['Status', 'Open'],
+        ['Closes', '—'],
+        ['High bid', '€1,500.00'],
+        ['Leader', 'Paddle 2'],
+        ['Bids', '3'],
+        ['Reserve', 'not met'],
+        ['Last bid', '—'],
+        ['Estimate', '€1,000.00 – €2,000.00'],
+      ],
+    ],
+    [
+      'fr',
+      [
+        ['État', 'Ouvert'],
+        ['Clôture', '—'],
+        ['Meilleure offre', '1\u202f500,00\u00a0€'],
+        ['En tête', 'Paddle 2'],
+        ['Enchères', '3'],
+        ['Prix de réserve', 'non atteint'],
+        ['Dernière enchère', '—'],
+        ['Estimation', '1\u202f000,00\u00a0€ – 2\u202f000,00\u00a0€'],
+      ],
+    ],
+  ] as const)('labels each figure of a card in %s, the label above its value', (locale, pairs) => {
     mobile = true;
-    renderBoard([row(1)], locale);
-    expect(screen.getByTestId('board-lot').textContent).toMatch(text);
+    renderBoard([row(1, { highBid: 150_000, bidCount: 3, leader: 'Paddle 2' })], locale);
+    const terms = screen.getAllByRole('term').map((term) => term.textContent);
+    const values = screen.getAllByRole('definition').map((value) => value.textContent);
+    expect(terms.map((term, index) => [term, values[index]])).toEqual(pairs);
   });
 });
 

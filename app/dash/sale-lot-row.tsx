@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
-import { createContext, memo, use } from 'react';
+import { createContext, memo, use, type ReactNode } from 'react';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import { sameRow, type LotPhase, type SaleLotRow } from '@/lib/sales/sale-view';
 import { lotHref, reserveKey } from './sale-labels';
@@ -120,13 +120,26 @@ export const BoardRow = memo(function BoardRow(props: RowProps) {
   );
 }, sameRowProps);
 
+/** A card's figure: its label above its value, the value on one line whatever its length. */
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="lot-card__figure">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * A lot on a phone. Its figures sit in a grid of two columns, each value on one line: a time, a
+ * leader or a high bid changing length never makes the card taller and moves the lots below it
+ * (the estimate, which the catalogue fixes, may wrap).
+ */
 export const BoardCard = memo(function BoardCard(props: RowProps) {
   const t = useTranslations('SaleDesk');
   const tLive = useTranslations('LiveDashboard');
   const { row, phase } = props;
   const c = useCells(props);
-  // "Label:" in English, "Label :" in French.
-  const label = (text: string) => tLive('labelled', { label: text });
   return (
     <li
       className="lot-card"
@@ -138,28 +151,20 @@ export const BoardCard = memo(function BoardCard(props: RowProps) {
         {row.lotNumber === null ? t('unnumbered') : t('lotNumber', { number: row.lotNumber })} ·{' '}
         {c.title}
       </p>
-      <p>
-        {label(t('estimate'))} {c.estimate}
-      </p>
-      <p>
-        <span className="lot-card__figure">
-          {label(tLive('highBid'))} {c.highBid}
-        </span>{' '}
-        ·{' '}
-        <span className="lot-card__figure">
-          {label(tLive('bidCount'))} {row.bidCount}
-        </span>{' '}
-        ·{' '}
-        <span className="lot-card__figure">
-          {label(tLive('leader'))} {c.leader}
-        </span>
-      </p>
-      <p>
-        {label(t('reserve'))} {c.reserve} · {label(t('lastBid'))} <LastBid at={row.lastBidAt} />
-      </p>
-      <p>
-        {c.status} · {label(t('closes'))} <Closes closesAt={row.closesAt} phase={phase} />
-      </p>
+      <dl className="lot-card__figures">
+        <Figure label={tLive('status')}>{c.status}</Figure>
+        <Figure label={t('closes')}>
+          <Closes closesAt={row.closesAt} phase={phase} />
+        </Figure>
+        <Figure label={tLive('highBid')}>{c.highBid}</Figure>
+        <Figure label={tLive('leader')}>{c.leader}</Figure>
+        <Figure label={tLive('bidCount')}>{row.bidCount}</Figure>
+        <Figure label={t('reserve')}>{c.reserve}</Figure>
+        <Figure label={t('lastBid')}>
+          <LastBid at={row.lastBidAt} />
+        </Figure>
+        <Figure label={t('estimate')}>{c.estimate}</Figure>
+      </dl>
     </li>
   );
 }, sameRowProps);
