@@ -46,8 +46,9 @@ export function AccessGuard({ route, children }: { route: GuardedRoute; children
         if (cancelled) return;
         // A page being left has its requests cut: that is no answer to the check, and logging
         // out on it would end the session the next page is about to use. The guard waits; still
-        // here a moment later (the navigation did not happen), it asks again.
-        if (decision.kind === 'log-out-and-deny' && !isAgain && beingLeft()) {
+        // here a moment later (the navigation did not happen), it asks again. An answer (a 401,
+        // another user) is acted on at once, leaving or not.
+        if (decision.kind === 'log-out-and-deny' && decision.noAnswer && !isAgain && beingLeft()) {
           again = setTimeout(() => check(true), checkAgainAfterLeavingMs);
           return;
         }

@@ -47,6 +47,10 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
       return res.end();
     case '/api/drop':
       return req.socket.destroy();
+    case '/api/cut-body':
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"status":');
+      return later(20, () => req.socket.destroy());
     case '/api/echo': {
       const body = await readBody(req);
       return sendJson(res, 200, {
@@ -187,6 +191,11 @@ describe('createApiClient: error codes', () => {
     setTimeout(() => controller.abort(), 50);
     const error = await failure(promise);
     expect(error.code).toBe('aborted');
+  });
+
+  it('maps a connection cut while the body comes to network, not to an answer that is not JSON', async () => {
+    const error = await failure(apiRequest('/api/cut-body', { schema: okSchema }));
+    expect(error).toMatchObject({ code: 'network', status: null });
   });
 
   it('maps an unreachable port to network', async () => {

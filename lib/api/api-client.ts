@@ -53,6 +53,10 @@ async function toHttpError(response: Response): Promise<ApiError> {
   return new ApiError('http_error', `HTTP ${status}`, { status, retryAfterSeconds });
 }
 
+// By name: a failure may come from another realm (Node's fetch under Jest, say).
+const isSyntaxError = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'name' in error && error.name === 'SyntaxError';
+
 function toTransportError(error: unknown, signal: AbortSignal | undefined): ApiError {
   if (signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) {
     return new ApiError('aborted', 'The request was cancelled', { cause: error });
@@ -90,7 +94,10 @@ export function createApiClient({
       try {
         payload = await readJson(response);
       } catch (error) {
-        if (request.signal?.aborted) throw toTransportError(error, request.signal);
+        // Only a SyntaxError is a body that is not JSON: anything else (the connection cut while
+        // the body came, the page being left) means no whole answer arrived.
+        if (request.signal?.aborted || !isSyntaxError(error))
+          throw toTransportError(error, request.signal);
         throw new ApiError('invalid_response', 'The answer was not JSON', { cause: error });
       }
       const parsed = request.schema.safeParse(payload);

@@ -13,23 +13,28 @@ const storedAlice: StoredAuth = { loginId: 'alice', accessTokenId: 'token-1' };
 const tokenOnly: StoredAuth = { loginId: null, accessTokenId: 'token-1' };
 const userOnly: StoredAuth = { loginId: 'demo', accessTokenId: null };
 const answersDemo: MeAnswer = { ok: true, user: demo };
-const fails: MeAnswer = { ok: false };
+const fails: MeAnswer = { ok: false, noAnswer: false };
+const unanswered: MeAnswer = { ok: false, noAnswer: true };
+const denied = { kind: 'log-out-and-deny', noAnswer: false } as const;
 
 describe('the access check (product contract §2.1)', () => {
   it.each([
     // route, stored, server answer (null: never asked), decision
     ['sign', nothing, null, { kind: 'allow' }],
     ['sign', storedDemo, answersDemo, { kind: 'go-to-dash', user: demo }],
-    ['sign', storedAlice, answersDemo, { kind: 'log-out-and-deny' }],
-    ['sign', tokenOnly, answersDemo, { kind: 'log-out-and-deny' }],
+    ['sign', storedAlice, answersDemo, denied],
+    ['sign', tokenOnly, answersDemo, denied],
     ['sign', userOnly, answersDemo, { kind: 'go-to-dash', user: demo }],
-    ['sign', storedDemo, fails, { kind: 'log-out-and-deny' }],
-    ['dash', nothing, answersDemo, { kind: 'log-out-and-deny' }],
-    ['dash', nothing, fails, { kind: 'log-out-and-deny' }],
+    ['sign', storedDemo, fails, denied],
+    ['dash', nothing, answersDemo, denied],
+    ['dash', nothing, fails, denied],
     ['dash', storedDemo, answersDemo, { kind: 'allow-as', user: demo }],
-    ['dash', storedAlice, answersDemo, { kind: 'log-out-and-deny' }],
-    ['dash', tokenOnly, answersDemo, { kind: 'log-out-and-deny' }],
-    ['dash', storedDemo, fails, { kind: 'log-out-and-deny' }],
+    ['dash', storedAlice, answersDemo, denied],
+    ['dash', tokenOnly, answersDemo, denied],
+    ['dash', storedDemo, fails, denied],
+    // No answer (the request cut): denied all the same, and said so (ADR 24).
+    ['dash', storedDemo, unanswered, { kind: 'log-out-and-deny', noAnswer: true }],
+    ['sign', storedDemo, unanswered, { kind: 'log-out-and-deny', noAnswer: true }],
   ] as const)('%s with stored %o and answer %o → %o', async (route, stored, answer, expected) => {
     let calls = 0;
     const decision = await checkAccess(route, stored, async () => {
@@ -43,7 +48,7 @@ describe('the access check (product contract §2.1)', () => {
   it('a thrown error from the server call (network) logs out and denies', async () => {
     await expect(
       checkAccess('dash', storedDemo, () => Promise.reject(new TypeError('Failed to fetch'))),
-    ).resolves.toEqual({ kind: 'log-out-and-deny' });
+    ).resolves.toEqual(denied);
   });
 
   it('rule 1 holds only for the sign route with nothing stored', () => {
@@ -54,8 +59,8 @@ describe('the access check (product contract §2.1)', () => {
   });
 
   it('compares login ids exactly as the server returns them', () => {
-    expect(decideAccess('dash', { loginId: 'Demo', accessTokenId: 't' }, answersDemo)).toEqual({
-      kind: 'log-out-and-deny',
-    });
+    expect(decideAccess('dash', { loginId: 'Demo', accessTokenId: 't' }, answersDemo)).toEqual(
+      denied,
+    );
   });
 });

@@ -14,14 +14,18 @@ export interface ServerUser {
   role: Role;
 }
 
-/** What `GET /api/auth/me` gave: the user, or a failure of any kind (network, 401, 5xx, bad body). */
-export type MeAnswer = { ok: true; user: ServerUser } | { ok: false };
+/**
+ * What `GET /api/auth/me` gave: the user, or a failure of any kind (network, 401, 5xx, bad body).
+ * `noAnswer`: the request is known to have had none (the network failed or the browser cut it).
+ */
+export type MeAnswer = { ok: true; user: ServerUser } | { ok: false; noAnswer: boolean };
 
 export type AccessDecision =
   | { kind: 'allow' }
   | { kind: 'allow-as'; user: ServerUser }
   | { kind: 'go-to-dash'; user: ServerUser }
-  | { kind: 'log-out-and-deny' };
+  /** `noAnswer`: denied because the server's answer never came (ADR 24: a page being left). */
+  | { kind: 'log-out-and-deny'; noAnswer: boolean };
 
 /** Rule 1: the sign route with nothing stored is allowed without asking the server. */
 export function needsServerCheck(route: GuardedRoute, stored: StoredAuth): boolean {
@@ -34,10 +38,10 @@ export function decideAccess(
   stored: StoredAuth,
   me: MeAnswer,
 ): AccessDecision {
-  if (!me.ok) return { kind: 'log-out-and-deny' };
+  if (!me.ok) return { kind: 'log-out-and-deny', noAnswer: me.noAnswer };
   // An absent stored user differs from any answer.
   if (stored.loginId === null || me.user.loginId !== stored.loginId)
-    return { kind: 'log-out-and-deny' };
+    return { kind: 'log-out-and-deny', noAnswer: false };
   return route === 'sign'
     ? { kind: 'go-to-dash', user: me.user }
     : { kind: 'allow-as', user: me.user };
@@ -54,7 +58,8 @@ export async function checkAccess(
   try {
     me = await fetchMe();
   } catch {
-    me = { ok: false };
+    // Not one of the failures `fetchMe` knows: acted on like any answer.
+    me = { ok: false, noAnswer: false };
   }
   return decideAccess(route, stored, me);
 }

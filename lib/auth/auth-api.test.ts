@@ -2,7 +2,7 @@
 // The browser's reading of `GET /api/auth/me` and of the sign-in answer: the user carries its
 // role. Relative paths go to a real local server through a global fetch that prefixes its origin
 // (as lib/agreements/agreements-api.test.ts does).
-import { sendJson, startTestServer } from '@/lib/testing/http-test-server';
+import { closedPort, sendJson, startTestServer } from '@/lib/testing/http-test-server';
 import { fetchMe, requestSignIn } from './auth-api';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -43,7 +43,20 @@ describe('fetchMe', () => {
     ],
   ])('is a failure for a user %s', async (_label, body) => {
     answer = { status: 200, body };
-    await expect(fetchMe()).resolves.toEqual({ ok: false });
+    await expect(fetchMe()).resolves.toEqual({ ok: false, noAnswer: false });
+  });
+
+  it('a refusal is an answer: a 401 denies at once, even on a page being left', async () => {
+    answer = { status: 401, body: { error: { code: 'unauthorized', message: 'Sign in' } } };
+    await expect(fetchMe()).resolves.toEqual({ ok: false, noAnswer: false });
+  });
+
+  it('a request that got no answer says so (the server unreachable, or the request cut)', async () => {
+    const port = await closedPort();
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() => realFetch(`http://127.0.0.1:${port}/`));
+    await expect(fetchMe()).resolves.toEqual({ ok: false, noAnswer: true });
   });
 
   it('keeps only the user of the answer (no extra field reaches the app)', async () => {

@@ -1,4 +1,5 @@
 import { apiRequest } from '@/lib/api/api-client';
+import { isApiError } from '@/lib/api/api-error';
 import { literal, object, oneOf, string, type Infer } from '@/lib/validation/validator';
 import type { MeAnswer } from './access-check';
 import { roles } from './roles';
@@ -9,12 +10,15 @@ const signInAnswerSchema = object({ user: userSchema, accessTokenId: string() })
 
 export type SignInAnswer = Infer<typeof signInAnswerSchema>;
 
-/** `GET /api/auth/me`, folded into the guard's answer: any failure is `{ok: false}`. */
+/**
+ * `GET /api/auth/me`, folded into the guard's answer: any failure is `{ok: false}`, and says
+ * whether an answer came at all (a 401 did; a request the browser cut did not).
+ */
 export async function fetchMe(): Promise<MeAnswer> {
   try {
     return { ok: true, user: await apiRequest('/api/auth/me', { schema: userSchema }) };
-  } catch {
-    return { ok: false };
+  } catch (error) {
+    return { ok: false, noAnswer: isApiError(error, 'network') || isApiError(error, 'aborted') };
   }
 }
 
