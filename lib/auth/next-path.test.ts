@@ -65,4 +65,9 @@ describe('signInHref', () => {
   it('is the plain sign-in page for a path it would not come back to', () => {
     expect(signInHref('//evil.example')).toBe('/sign');
   });
+
+  it('is the plain sign-in page for plain /dash, where signing in goes anyway; a deep link keeps its way back', () => {
+    expect(signInHref('/dash')).toBe('/sign');
+    expect(signInHref('/dash?sale=cars-a')).toBe('/sign?next=%2Fdash%3Fsale%3Dcars-a');
+  });
 });

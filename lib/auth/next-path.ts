@@ -25,9 +25,12 @@ export function safeNextPath(next: string | null | undefined): string | null {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The sign-in page, told to come back to `path` afterwards. */
+/**
+ * The sign-in page, told to come back to `path` afterwards; plain `/sign` for plain `/dash`,
+ * where signing in goes anyway (as the edge sends it, lib/auth/edge-access.ts).
+ */
 export const signInHref = (path: string): string =>
-  safeNextPath(path) ? `/sign?next=${encodeURIComponent(path)}` : '/sign';
+  safeNextPath(path) && path !== '/dash' ? `/sign?next=${encodeURIComponent(path)}` : '/sign';
 
 /** Where to go once signed in: the page's own `next=` when it is safe, else the dashboard. */
 export function afterSignIn(search: string): string {

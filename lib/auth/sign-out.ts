@@ -2,6 +2,9 @@ import { writeAccessTokenId, writeStoredUser } from '@/lib/storage/stored-values
 import { requestSignOut } from './auth-api';
 
 const channelName = 'gavel.session';
+// This tab's mark on what it broadcasts: its own listener (another channel object, so it hears
+// it) leaves its sign-out to the code that logged out, which knows where to go next.
+const thisTab = Math.random().toString(36).slice(2);
 type Teardown = () => void;
 const teardowns = new Set<Teardown>();
 
@@ -24,20 +27,22 @@ function clearLocalSession() {
 }
 
 /**
- * Log out (docs/product-contract.md §2.1): revoke the session on the server, clear what this
- * browser stored, tear down realtime, and tell the other tabs. Never throws: a failed server call
- * still logs out here.
+ * Log out (docs/product-contract.md §2.1): clear what this browser stored, tear down realtime,
+ * tell the other tabs, and revoke the session on the server. This browser and its other tabs go
+ * first, without waiting for the server: on a slow network the other tabs would otherwise keep
+ * showing the sale for as long as the call takes. Resolves once the server has answered (or
+ * failed to: its failure still logs out here), so what follows runs on a revoked session.
  */
 export async function logOut(): Promise<void> {
-  await requestSignOut().catch(() => undefined);
   clearLocalSession();
   try {
     const channel = new BroadcastChannel(channelName);
-    channel.postMessage({ type: 'signed-out' });
+    channel.postMessage({ type: 'signed-out', from: thisTab });
     channel.close();
   } catch {
     // No BroadcastChannel: the storage event of the cleared user still reaches other tabs.
   }
+  await requestSignOut().catch(() => undefined);
 }
 
 /** Calls back when another tab signs out (its broadcast, or its clearing of the stored user). */
@@ -53,8 +58,8 @@ export function subscribeToOtherTabsSignOut(onSignedOut: () => void): () => void
   let channel: BroadcastChannel | null = null;
   try {
     channel = new BroadcastChannel(channelName);
-    channel.onmessage = (event: MessageEvent<{ type?: string }>) => {
-      if (event.data?.type === 'signed-out') handle();
+    channel.onmessage = (event: MessageEvent<{ type?: string; from?: string }>) => {
+      if (event.data?.type === 'signed-out' && event.data.from !== thisTab) handle();
     };
   } catch {
     channel = null;
