@@ -60,6 +60,17 @@ describe('pageChanges: new agreements on other pages', () => {
     expect(pageChanges(shown, {}, answer, 'pending', 30)).toEqual({ changedElsewhere, added });
   });
 
+  it.each([
+    // The first page of 3 shows 2; the third slides up as one leaves: nothing new came.
+    ['one decided elsewhere', [row('a'), row('b')], fresh(2, row('b'), row('c')), ['a']],
+    ['one decided here', [row('a', 'approved'), row('b')], fresh(2, row('b'), row('c')), []],
+  ])('%s: the row sliding up from the next page is not new', (_name, before, answer, elsewhere) => {
+    expect(pageChanges(before, {}, answer, 'pending', 3)).toEqual({
+      changedElsewhere: elsewhere,
+      added: 0,
+    });
+  });
+
   it('a row decided here lowers the total without hiding a new one', () => {
     const decidedHere = [row('a', 'approved'), row('b')];
     expect(pageChanges(decidedHere, {}, fresh(30, row('b')), 'pending', 30)).toEqual({

@@ -13,7 +13,8 @@ export interface PageChanges {
  * list's status; rows this screen decided (shown with another status) are not counted.
  *
  * New agreements usually land on another page (the queue's end): the filter's total tells them
- * apart. It was `loadedTotal` with the page; rows of this page that left the filter since (decided
+ * apart; in the page, rows not shown before are new only beyond those that slid up from the next
+ * page into the room the rows that left made. It was `loadedTotal` with the page; rows of this page that left the filter since (decided
  * here or elsewhere) lower it, so a fresh total above what is left counts new arrivals. Decisions
  * made elsewhere on other pages lower it too: the count may be short, never invented.
  */
@@ -31,6 +32,9 @@ export function pageChanges(
     .map((item) => item.id);
   const leftHere = shown.filter((item) => item.status !== status).length;
   const inTotal = fresh.total - (loadedTotal - leftHere - changedElsewhere.length);
-  const inPage = fresh.items.filter((item) => !shownIds.has(item.id)).length;
+  // A row that left the page makes room for one from the next page: as many rows not shown as
+  // left are those sliding up, not new ones (found by QA: "1 new agreement" that never came).
+  const left = shown.filter((item) => !freshIds.has(item.id)).length;
+  const inPage = fresh.items.filter((item) => !shownIds.has(item.id)).length - left;
   return { changedElsewhere, added: Math.max(inPage, inTotal, 0) };
 }
