@@ -8,7 +8,7 @@ import {
   type AgreementSort,
   type AgreementStatus,
 } from '@/lib/agreements/agreement';
-import type { ListParams } from '@/lib/agreements/list-params';
+import { cleanListText, type ListParams } from '@/lib/agreements/list-params';
 
 export interface SaleOption {
   auctionId: string;
@@ -49,7 +49,7 @@ export function AgreementFilters({
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const q = new FormData(event.currentTarget).get('q');
-    onChange({ ...params, q: typeof q === 'string' ? q.trim() : '', cursor: null });
+    onChange({ ...params, q: typeof q === 'string' ? cleanListText(q) : '', cursor: null });
   };
 
   return (

@@ -37,6 +37,12 @@ describe('readListParams', () => {
     expect(read(`status=${encodeURIComponent(status)}`).status).toBe(expected);
   });
 
+  it('reads control characters in the search and the sale as spaces (cells pasted from a spreadsheet)', () => {
+    expect(read('q=Bulk%09lot+003').q).toBe('Bulk lot 003');
+    expect(read('q=%0ABulk%0D%0Alot%00').q).toBe('Bulk lot');
+    expect(read('sale=paris%09').sale).toBe('paris');
+  });
+
   it('takes the first status when the query repeats it', () => {
     expect(read('status=rejected&status=approved').status).toBe('rejected');
   });

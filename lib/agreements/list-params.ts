@@ -34,14 +34,25 @@ const isStatus = (value: string | null): value is AgreementStatus =>
 const isSort = (value: string | null): value is AgreementSort =>
   (agreementSorts as readonly (string | null)[]).includes(value);
 
+/**
+ * A search or sale as the API takes it: control characters (a tab or a line break pasted from
+ * a spreadsheet's cells) become spaces, which the API would refuse; trimmed, and cut at `max`.
+ */
+export const cleanListText = (value: string | null, max = maxQueryLength): string =>
+  (value ?? '')
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .trim()
+    .slice(0, max)
+    .trim();
+
 /** Reads the screen's parameters from a URL's query; anything unknown falls back to the default. */
 export function readListParams(search: URLSearchParams): ListParams {
   const status = search.get('status');
   const sort = search.get('sort');
   return {
     status: isStatus(status) ? status : defaultListParams.status,
-    q: (search.get('q') ?? '').trim().slice(0, maxQueryLength).trim(),
-    sale: (search.get('sale') ?? '').trim().slice(0, maxSaleLength).trim(),
+    q: cleanListText(search.get('q')),
+    sale: cleanListText(search.get('sale'), maxSaleLength),
     sort: isSort(sort) ? sort : defaultListParams.sort,
     cursor: search.get('cursor') || null,
   };
