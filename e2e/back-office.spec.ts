@@ -155,6 +155,41 @@ test('bulk approve 20 by keyboard: one changed meanwhile is shown as a conflict,
   expect(((await approved.json()) as { total: number }).total).toBe(19);
 });
 
+test('a bulk decision whose answer is lost says some may be saved; trying again counts them as done', async ({
+  page,
+  request,
+}) => {
+  const sale = `e2e-lost-${randomUUID().slice(0, 8)}`;
+  await ingest(
+    request,
+    Array.from({ length: 3 }, () => uniqueAgreement({ auctionId: sale })),
+  );
+  await page.goto(`/agreements?sale=${sale}`);
+  const rows = page.locator('[data-agreement-id]');
+  await expect(rows).toHaveCount(3);
+  await expectHydrated(rows.first());
+
+  // The server decides, and the answer never reaches the browser (a connection cut on its way).
+  await page.route('**/api/agreements/decisions', async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  await page.getByRole('button', { name: 'Approve 3 selected' }).click();
+  await confirmInDialog(page, /Approve 3 agreements/, 'Approve');
+  const failed = page.locator('[data-kind="failed"]');
+  await expect(failed).toContainText('The decisions may have been saved in part');
+  await expect(failed).not.toContainText('Nothing was changed');
+  await expect(failed.getByRole('button', { name: 'Refresh' })).toBeVisible();
+
+  await page.unroute('**/api/agreements/decisions');
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  const summary = page.locator('[data-kind="bulk-done"]');
+  await expect(summary).toContainText('3 decisions sent: 3 approved.');
+  await expect(page.locator('[data-outcome="approved"]')).toHaveCount(3);
+  await expect(page.locator('[data-outcome="conflict"]')).toHaveCount(0);
+});
+
 test('a supervisor or admin reopens a decision with a reason; the row is pending again', async ({
   baseURL,
   page,

@@ -9,11 +9,11 @@ import { useClock } from '@/lib/i18n/use-clock';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import { isDecidable, isSettledRow } from '@/lib/agreements/row-state';
 import { useIsMobile } from '@/lib/viewport/use-is-mobile';
+import type { RowOutcome } from '@/lib/agreements/bulk-outcome';
 
 export type RowAction = { kind: Decision | 'reopen' | 'history'; agreement: Agreement };
 
 /** What a bulk decision did to a row. */
-export type RowOutcome = 'approved' | 'rejected' | 'waiting' | 'conflict' | 'forbidden' | 'gone';
 
 interface AgreementListProps {
   items: readonly Agreement[];

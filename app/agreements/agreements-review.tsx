@@ -188,6 +188,7 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
           })
         }
         onRetry={(retry) => confirmBulk(retry.agreements, retry.decision, retry.reason)}
+        onRefresh={refresh}
         onDismiss={bulk.dismiss}
       />
 

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import type { Agreement, Decision } from '@/lib/agreements/agreement';
 import { useApiErrorText } from '@/lib/api/use-api-error-text';
-import type { RowOutcome } from './agreement-list';
+import type { RowOutcome } from '@/lib/agreements/bulk-outcome';
 
 interface BulkRequest {
   agreements: Agreement[];
@@ -17,7 +17,8 @@ export type BulkState =
   | { kind: 'idle' }
   | { kind: 'saving'; count: number }
   | { kind: 'done'; outcomes: RowOutcome[] }
-  | { kind: 'failed'; error: unknown; retry: BulkRequest };
+  /** `unknown`: no answer came, or the server failed on its way; some rows may be decided. */
+  | { kind: 'failed'; error: unknown; unknown: boolean; retry: BulkRequest };
 
 const outcomeOrder: readonly RowOutcome[] = [
   'approved',
@@ -38,6 +39,8 @@ interface BulkBarProps {
   onSelectAll: (selected: boolean) => void;
   onDecide: (decision: Decision) => void;
   onRetry: (request: BulkRequest) => void;
+  /** Reads the page again: where each row stands after a failure whose outcome is unknown. */
+  onRefresh: () => void;
   onDismiss: () => void;
 }
 
@@ -53,6 +56,7 @@ export function BulkBar({
   onSelectAll,
   onDecide,
   onRetry,
+  onRefresh,
   onDismiss,
 }: BulkBarProps) {
   const t = useTranslations('AgreementsReview');
@@ -118,9 +122,20 @@ export function BulkBar({
       )}
       {state.kind === 'failed' && (
         <div className="notice" data-kind="failed" role="alert" tabIndex={-1} ref={summaryRef}>
-          <p>{t('bulkFailed', { reason: errorText(state.error) })}</p>
+          <p>
+            {t(state.unknown ? 'bulkUnknown' : 'bulkFailed', { reason: errorText(state.error) })}
+          </p>
           <div className="actions">
-            <button type="button" onClick={() => onRetry(state.retry)}>
+            {state.unknown && (
+              <button type="button" onClick={onRefresh}>
+                {t('refresh')}
+              </button>
+            )}
+            <button
+              type="button"
+              className={state.unknown ? 'button-secondary' : undefined}
+              onClick={() => onRetry(state.retry)}
+            >
               {t('retry')}
             </button>
             <button type="button" className="button-secondary" onClick={onDismiss}>

@@ -10,20 +10,9 @@ import type {
 import { mayApprove } from '@/lib/agreements/approval';
 import { isDecidable, type RowContext } from '@/lib/agreements/row-state';
 import type { Viewer } from '@/lib/agreements/use-agreement-review';
-import { isApiError } from '@/lib/api/api-error';
-import type { RowOutcome } from './agreement-list';
+import { isApiError, mayHaveActed } from '@/lib/api/api-error';
+import { bulkRowOutcome, type RowOutcome } from '@/lib/agreements/bulk-outcome';
 import type { BulkState } from './bulk-bar';
-
-/** A bulk item's status code as what became of the row. */
-function rowOutcome(result: BulkItemResult): RowOutcome {
-  if (result.status === 200) {
-    const status = result.agreement?.status;
-    return status === 'approved' || status === 'rejected' ? status : 'waiting';
-  }
-  if (result.status === 409) return 'conflict';
-  if (result.status === 403) return 'forbidden';
-  return 'gone';
-}
 
 interface BulkOptions extends RowContext {
   /** The page the rows came from: another page selects nothing of this one. */
@@ -83,12 +72,21 @@ export function useBulkDecision({
     setState({ kind: 'saving', count: agreements.length });
     try {
       const results = await decideMany(agreements, decision, reason);
-      setOutcomes(Object.fromEntries(results.map((result) => [result.id, rowOutcome(result)])));
+      const outcomeOf = (result: BulkItemResult) =>
+        bulkRowOutcome(result, decision, viewer.loginId);
+      setOutcomes(Object.fromEntries(results.map((result) => [result.id, outcomeOf(result)])));
       setSelected(new Set());
-      setState({ kind: 'done', outcomes: results.map(rowOutcome) });
+      setState({ kind: 'done', outcomes: results.map(outcomeOf) });
     } catch (error) {
       if (isApiError(error, 'unauthorized')) onSessionEnded();
-      else setState({ kind: 'failed', error, retry: { agreements, decision, reason } });
+      else
+        setState({
+          kind: 'failed',
+          error,
+          // Each row is its own transaction: a call cut short may have decided some of them.
+          unknown: mayHaveActed(error),
+          retry: { agreements, decision, reason },
+        });
     }
   };
 

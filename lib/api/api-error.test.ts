@@ -1,4 +1,4 @@
-import { ApiError, errorEnvelopeSchema, isApiError } from './api-error';
+import { ApiError, errorEnvelopeSchema, isApiError, mayHaveActed } from './api-error';
 
 describe('isApiError', () => {
   it.each([
@@ -37,5 +37,22 @@ describe('errorEnvelopeSchema', () => {
     ],
   ])('refuses %s', (_name, body) => {
     expect(errorEnvelopeSchema.safeParse(body).success).toBe(false);
+  });
+});
+
+describe('mayHaveActed', () => {
+  it.each([
+    ['no answer (network)', new ApiError('network', 'x'), true],
+    ['a cancelled call', new ApiError('aborted', 'x'), true],
+    ['an answer of the wrong shape', new ApiError('invalid_response', 'x', { status: 200 }), true],
+    ['a server error', new ApiError('internal', 'x', { status: 500 }), true],
+    ['a proxy error page', new ApiError('http_error', 'HTTP 502', { status: 502 }), true],
+    ['not an ApiError', new TypeError('x'), true],
+    ['a refused body', new ApiError('bad_request', 'x', { status: 400 }), false],
+    ['a role refused', new ApiError('forbidden', 'x', { status: 403 }), false],
+    ['too large', new ApiError('payload_too_large', 'x', { status: 413 }), false],
+    ['rate limited', new ApiError('rate_limited', 'x', { status: 429 }), false],
+  ])('%s → %s', (_name, error, expected) => {
+    expect(mayHaveActed(error)).toBe(expected);
   });
 });

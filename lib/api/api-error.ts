@@ -60,3 +60,15 @@ export function isServerErrorCode(code: string): code is (typeof serverErrorCode
 export function isApiError(error: unknown, code: ApiErrorCode): error is ApiError {
   return error instanceof ApiError && error.code === code;
 }
+
+/**
+ * Whether the server may have acted on a request that failed: no answer came (the network, a
+ * cancelled call, a body cut off) or the server failed on its way (5xx). A refusal it answered
+ * (4xx: invalid, forbidden, too large, rate limited) changed nothing.
+ */
+export function mayHaveActed(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  if (error.code === 'network' || error.code === 'aborted' || error.code === 'invalid_response')
+    return true;
+  return error.status === null || error.status >= 500;
+}
