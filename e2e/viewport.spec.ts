@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ingest, uniqueAgreement } from './support/agreements';
+import { ingestLots } from './support/relay';
 import { holdScripts } from './support/hydration';
 import { authStatePath } from './support/servers';
 
@@ -74,5 +75,47 @@ test.describe('a returning phone', () => {
       .poll(async () => (await context.cookies()).find((c) => c.name === 'gavel-layout')?.value)
       .toBe('desktop');
     await context.close();
+  });
+});
+
+test.describe('hostile text', () => {
+  test.use({ storageState: authStatePath });
+
+  test('an unbroken 300-character title and a 200-character buyer never widen a page, at 375px or 1440px', async ({
+    page,
+    request,
+  }) => {
+    const sale = `e2e-long-${crypto.randomUUID().slice(0, 8)}`;
+    const title = 'W'.repeat(300);
+    await ingest(request, [
+      uniqueAgreement({ auctionId: sale, lotId: 'lot-1', lotTitle: title, buyer: 'B'.repeat(200) }),
+    ]);
+    expect(
+      await ingestLots([
+        {
+          auctionId: sale,
+          saleTitle: 'S'.repeat(200),
+          lotId: 'lot-1',
+          lotNumber: 1,
+          lotTitle: title,
+        },
+      ]),
+    ).toBe(200);
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const [path, shown] of [
+        [`/agreements?sale=${sale}`, '[data-agreement-id]'],
+        [`/agreements?sale=${sale}&view=report`, '.sale-report__table'],
+        [`/dash?sale=${sale}`, '[data-testid="board-lot"]'],
+        ['/dash', '[data-testid="sale"]'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.locator(shown).first()).toBeVisible({ timeout: 15_000 });
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
+      }
+    }
   });
 });
