@@ -63,7 +63,12 @@ function exchange(chunks: string[], idleMs = 1500): Promise<{ raw: string; close
       clearTimeout(timer);
       resolve({ raw, closed: true });
     });
-    socket.on('error', reject);
+    // A server that closes at once (a body refused as too large) can do so while the request is
+    // still being written: the write then fails (EPIPE, ECONNRESET), and 'close' follows with
+    // whatever answer came. Any other error fails the exchange.
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+    });
     socket.on('connect', () => {
       for (const chunk of chunks) socket.write(chunk);
       idle();
