@@ -336,12 +336,18 @@ test('a row decided elsewhere is marked within 20 s, and Refresh shows the list 
   });
   expect(decided.status()).toBe(200);
   await ingest(request, [uniqueAgreement({ buyer: items[0]!.buyer })]);
+  // The list's top: what is above it (the notice once was) moves every row under the pointer.
+  const listTop = () =>
+    page.locator('.agreements__list').evaluate((list) => list.getBoundingClientRect().top);
+  const before = await listTop();
   await page.clock.runFor(20_000);
 
   const banner = page.getByRole('status').filter({ hasText: 'decided elsewhere' });
   await expect(banner).toContainText(
     '1 agreement on this page was decided elsewhere. 1 new agreement.',
   );
+  // The news appears without moving the rows under the pointer.
+  expect(await listTop()).toBe(before);
   const stale = rows.filter({ hasText: items[0]!.lotTitle });
   await expect(stale).toContainText('Decided elsewhere');
   await expect(stale.getByRole('button', { name: /^Approve:/ })).toHaveCount(0);

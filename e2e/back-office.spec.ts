@@ -150,6 +150,8 @@ test('bulk approve 20 by keyboard: one changed meanwhile is shown as a conflict,
   );
   await expect(staleRow.getByText('Rejected', { exact: true })).toBeVisible();
   await expect(page.locator('[data-outcome="approved"]')).toHaveCount(19);
+  // None of the 20 is pending any more: the count follows at once, not at the next page.
+  await expect(page.locator('.agreements__total')).toHaveAttribute('data-total', '0');
 
   const approved = await request.get(`/api/agreements?status=approved&sale=${sale}&limit=100`);
   expect(((await approved.json()) as { total: number }).total).toBe(19);
@@ -188,6 +190,48 @@ test('a bulk decision whose answer is lost says some may be saved; trying again 
   await expect(summary).toContainText('3 decisions sent: 3 approved.');
   await expect(page.locator('[data-outcome="approved"]')).toHaveCount(3);
   await expect(page.locator('[data-outcome="conflict"]')).toHaveCount(0);
+});
+
+test('a sale without a catalogue offers no report; its report link says why and shows the agreements', async ({
+  page,
+  request,
+}) => {
+  const sale = `e2e-nocat-${randomUUID().slice(0, 8)}`;
+  await ingest(request, [uniqueAgreement({ auctionId: sale })]);
+  await page.goto(`/agreements?sale=${sale}`);
+  await expect(page.locator('[data-agreement-id]')).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Sale report' })).toHaveCount(0);
+  await page.goto(`/agreements?sale=${sale}&view=report`);
+  await expect(page.locator('[data-kind="no-report"]')).toContainText(
+    'There is no report for this sale: its catalogue has not been received.',
+  );
+  await expect(page.locator('[data-agreement-id]')).toHaveCount(1);
+});
+
+test('Export after the session ended elsewhere says so, instead of a failed download', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  await ingest(request, [uniqueAgreement()]);
+  // A session of its own: the shared one must outlive this test.
+  const clerk = await clerkPage(browser, baseURL!);
+  await clerk.goto('/agreements');
+  const exportLink = clerk.getByRole('link', { name: 'Export CSV' });
+  await expectHydrated(exportLink);
+  const signedOut = await clerk.context().request.post('/api/auth/sign-out', {
+    data: {},
+    headers: { origin: new URL(baseURL!).origin },
+  });
+  expect(signedOut.status()).toBe(204);
+  let downloads = 0;
+  clerk.on('download', () => (downloads += 1));
+  await exportLink.click();
+  await expect(
+    clerk.getByText('Your session has ended: sign in again to review agreements.'),
+  ).toBeVisible();
+  expect(downloads).toBe(0);
+  await clerk.context().close();
 });
 
 test('a supervisor or admin reopens a decision with a reason; the row is pending again', async ({
@@ -362,7 +406,7 @@ for (const width of [375, 1440]) {
     await page.goto(`/agreements?sale=${sale}`);
     await expectHydrated(page.locator('[data-agreement-id]').first());
     await expect(page.getByText('2 accords correspondent')).toBeVisible();
-    await expect(page.getByText('0 approbation(s) sur 2')).toBeVisible();
+    await expect(page.getByText('0 approbation sur 2')).toBeVisible();
     await page.getByRole('checkbox', { name: 'Tout sélectionner sur cette page' }).check();
     await expect(page.getByRole('button', { name: 'Approuver les 2 sélectionnés' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

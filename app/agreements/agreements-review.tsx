@@ -16,6 +16,7 @@ import { AgreementList, type RowAction } from './agreement-list';
 import { BulkBar } from './bulk-bar';
 import { DecisionDialog } from './decision-dialog';
 import { DecisionLogDialog } from './decision-log-dialog';
+import { ExportLink } from './export-link';
 import { ReviewNotice, type Notice } from './review-notice';
 import { SignInPrompt } from './sign-in-prompt';
 import { useBulkDecision } from './use-bulk-decision';
@@ -136,10 +137,11 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
           {t('total', { count: total })}
         </p>
         <div className="actions">
-          <a className="button button-secondary" href={exportHref(params)} download>
+          <ExportLink href={exportHref(params)} onSessionEnded={endSession}>
             {t('export')}
-          </a>
-          {params.sale && (
+          </ExportLink>
+          {/* A report needs the sale's catalogue (lots offered, estimates). */}
+          {params.sale && sales.some((sale) => sale.auctionId === params.sale) && (
             <a
               className="button button-secondary"
               href={`/agreements?sale=${encodeURIComponent(params.sale)}&view=report`}
@@ -164,14 +166,6 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
         }
         onDismiss={() => setNotice(null)}
       />
-      {hasChanges && (
-        <div className="notice" data-kind="changes" role="status">
-          <p>{t('changes', { changed: changedElsewhere.size, added: changes.added })}</p>
-          <button type="button" onClick={refresh}>
-            {t('refresh')}
-          </button>
-        </div>
-      )}
 
       <BulkBar
         selectable={bulk.selectable}
@@ -235,6 +229,17 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
         </nav>
       )}
 
+      {/* Last in the section and held at the foot of the screen (sticky): appearing, it moves no
+          row under the pointer of someone about to click Approve or Reject. */}
+      {hasChanges && (
+        <div className="notice" data-kind="changes" role="status">
+          <p>{t('changes', { changed: changedElsewhere.size, added: changes.added })}</p>
+          <button type="button" onClick={refresh}>
+            {t('refresh')}
+          </button>
+        </div>
+      )}
+
       {dialog && dialog.kind !== 'history' && dialog.kind !== 'bulk' && (
         <DecisionDialog
           subject={dialog.agreement}
@@ -251,7 +256,11 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
       )}
       {dialog?.kind === 'bulk' && (
         <DecisionDialog
-          subject={{ count: dialog.agreements.length }}
+          subject={{
+            count: dialog.agreements.length,
+            leftOut: bulk.chosen.length - dialog.agreements.length,
+            firstApprovalsOnly: viewer.role === 'clerk',
+          }}
           decision={dialog.decision}
           fallbackFocus={() => document.getElementById('agreements-list-title')}
           onCancel={() => setDialog(null)}

@@ -43,7 +43,11 @@ function renderDialog(
     locale = 'en',
     initialReason,
     shown = agreement,
-  }: { locale?: 'en' | 'fr'; initialReason?: string; shown?: Agreement | { count: number } } = {},
+  }: {
+    locale?: 'en' | 'fr';
+    initialReason?: string;
+    shown?: Agreement | { count: number; leftOut?: number; firstApprovalsOnly?: boolean };
+  } = {},
 ) {
   const onConfirm = jest.fn<void, [string | null]>();
   const onCancel = jest.fn<void, []>();
@@ -262,5 +266,20 @@ describe('DecisionDialog: reopen, four-eyes and bulk', () => {
     renderDialog('reject', { shown: { count: 12 }, locale: 'fr' });
     expect(screen.getByRole('dialog', { name: 'Rejeter 12 accords ?' })).toBeVisible();
     expect(screen.getByText(/12 accords sélectionnés, chacun décidé séparément/)).toBeVisible();
+  });
+
+  it('a bulk approval says which selected rows it leaves out, and a clerk gives first approvals only', () => {
+    renderDialog('approve', { shown: { count: 5, leftOut: 5, firstApprovalsOnly: true } });
+    expect(screen.getByTestId('bulk-left-out')).toHaveTextContent(
+      '5 selected agreements are left out: they wait for an approval you cannot give',
+    );
+    expect(screen.getByText(/get this one as their first; a supervisor or an admin/)).toBeVisible();
+    expect(screen.queryByText(/first or second/)).toBeNull();
+  });
+
+  it('a bulk approval that leaves nothing out says nothing of it', () => {
+    renderDialog('approve', { shown: { count: 5, leftOut: 0 } });
+    expect(screen.queryByTestId('bulk-left-out')).toBeNull();
+    expect(screen.getByText(/as their first or second/)).toBeVisible();
   });
 });

@@ -9,7 +9,12 @@ import { useFormatMoney } from '@/lib/i18n/use-format-money';
 
 interface DecisionDialogProps {
   /** One agreement, or how many are selected for a bulk decision. */
-  subject: Agreement | { count: number };
+  /**
+   * One agreement, or a bulk decision: how many are sent, how many selected are left out (a bulk
+   * approval sends only those this viewer may approve), and whether this viewer gives only first
+   * approvals (a clerk).
+   */
+  subject: Agreement | { count: number; leftOut?: number; firstApprovalsOnly?: boolean };
   /** A decision, or sending a decided agreement back to pending. */
   decision: LogAction;
   /** The reason typed before, when a failed decision is tried again. */
@@ -64,7 +69,8 @@ export function DecisionDialog({
     ? t(rejecting ? 'bulkRejectTitle' : 'bulkApproveTitle', { count: subject.count })
     : t(decision === 'reopen' ? 'reopenTitle' : rejecting ? 'rejectTitle' : 'approveTitle');
   const body = bulk
-    ? decision === 'approve' && t('bulkApproveBody')
+    ? decision === 'approve' &&
+      t(subject.firstApprovalsOnly ? 'bulkApproveBodyFirst' : 'bulkApproveBody')
     : decision === 'reopen'
       ? t('reopenBody')
       : decision === 'approve' &&
@@ -84,6 +90,9 @@ export function DecisionDialog({
               })}
         </p>
         {body && <p>{body}</p>}
+        {bulk && (subject.leftOut ?? 0) > 0 && (
+          <p data-testid="bulk-left-out">{t('bulkLeftOut', { count: subject.leftOut ?? 0 })}</p>
+        )}
         <div className="field">
           <label htmlFor={reasonId}>
             {decision === 'reopen'

@@ -82,6 +82,11 @@ export default async function AgreementsPage({ searchParams }: { searchParams: S
   return (
     <>
       {heading}
+      {report && params.sale && (
+        <div className="notice" data-kind="no-report" role="status">
+          <p>{(await getTranslations('SaleReport'))('noReport')}</p>
+        </div>
+      )}
       <AgreementsReview
         viewer={{
           loginId: session.account.loginId,

@@ -75,7 +75,9 @@ export function useBulkDecision({
       const outcomeOf = (result: BulkItemResult) =>
         bulkRowOutcome(result, decision, viewer.loginId);
       setOutcomes(Object.fromEntries(results.map((result) => [result.id, outcomeOf(result)])));
-      setSelected(new Set());
+      // What was left out (rows this viewer may not approve) stays selected, to reject or leave.
+      const sent = new Set(agreements.map((agreement) => agreement.id));
+      setSelected((current) => new Set([...current].filter((id) => !sent.has(id))));
       setState({ kind: 'done', outcomes: results.map(outcomeOf) });
     } catch (error) {
       if (isApiError(error, 'unauthorized')) onSessionEnded();

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import type { Agreement } from './agreement';
-import { pageChanges } from './page-changes';
+import { pageChanges, totalAfterDecisions } from './page-changes';
 import { agreementFixture } from './testing/agreement-fixture';
 
 // pageChanges reads only the id and the status of a row.
@@ -77,5 +77,15 @@ describe('pageChanges: new agreements on other pages', () => {
       changedElsewhere: [],
       added: 1,
     });
+  });
+});
+
+describe('totalAfterDecisions', () => {
+  it('takes the rows decided here out of the filter’s total', () => {
+    const shown = [row('a', 'approved'), row('b', 'rejected'), row('c')];
+    expect(totalAfterDecisions(30, shown, 'pending')).toBe(28);
+    expect(totalAfterDecisions(30, [row('a'), row('b')], 'pending')).toBe(30);
+    // Never below nothing, whatever the page and the total disagree on.
+    expect(totalAfterDecisions(1, shown, 'pending')).toBe(0);
   });
 });

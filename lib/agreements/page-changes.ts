@@ -38,3 +38,14 @@ export function pageChanges(
   const inPage = fresh.items.filter((item) => !shownIds.has(item.id)).length - left;
   return { changedElsewhere, added: Math.max(inPage, inTotal, 0) };
 }
+
+/**
+ * The filter's total as this screen's own decisions left it: a row decided here (shown with
+ * another status until the next page) is no longer in the filter. Others' decisions and new
+ * agreements are the quiet check's news, with its Refresh.
+ */
+export const totalAfterDecisions = (
+  total: number,
+  items: readonly Agreement[],
+  status: Agreement['status'],
+): number => Math.max(0, total - items.filter((item) => item.status !== status).length);

@@ -11,7 +11,7 @@ import {
   type DecisionOutcome,
 } from './agreements-api';
 import type { ListParams } from './list-params';
-import { pageChanges, type PageChanges } from './page-changes';
+import { pageChanges, totalAfterDecisions, type PageChanges } from './page-changes';
 import { reviewReducer, type ReviewState } from './review-state';
 
 export interface Viewer {
@@ -124,7 +124,7 @@ export function useAgreementReview(params: ListParams, page: AgreementList, view
     items,
     saving,
     nextCursor: page.nextCursor,
-    total: page.total,
+    total: totalAfterDecisions(page.total, items, status),
     changes,
     decide,
     decideMany,

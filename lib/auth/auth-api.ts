@@ -22,6 +22,19 @@ export async function fetchMe(): Promise<MeAnswer> {
   }
 }
 
+/**
+ * Whether the session still holds, asked before what cannot show an error itself (a download):
+ * `ended` only on the 401 the server answered; anything else is not known to have ended.
+ */
+export async function sessionStanding(): Promise<'live' | 'ended' | 'unknown'> {
+  try {
+    await apiRequest('/api/auth/me', { schema: userSchema, background: true });
+    return 'live';
+  } catch (error) {
+    return isApiError(error, 'unauthorized') ? 'ended' : 'unknown';
+  }
+}
+
 export const requestSignIn = (loginId: string, password: string) =>
   apiRequest('/api/auth/sign-in', {
     method: 'POST',
