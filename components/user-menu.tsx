@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { logOut } from '@/lib/auth/sign-out';
+import type { StoredUser } from '@/lib/storage/stored-values';
 import { useStoredUser } from '@/lib/storage/use-stored-user';
 
 /** Who is signed in, and the way out. Shown only while this browser remembers a user. */
@@ -11,9 +12,13 @@ export function UserMenu() {
   const t = useTranslations('UserMenu');
   const tRoles = useTranslations('Roles');
   const router = useRouter();
-  const user = useStoredUser();
-  const [busy, setBusy] = useState(false);
+  const storedUser = useStoredUser();
+  // Signing out clears the stored user at once, before the server's answer: the menu stays, with
+  // its button saying what is under way and keeping the focus, until the sign-in page comes.
+  const [leaving, setLeaving] = useState<StoredUser | null>(null);
+  const user = storedUser ?? leaving;
   if (!user) return null;
+  const busy = leaving !== null;
 
   return (
     <div className="user-menu">
@@ -28,15 +33,16 @@ export function UserMenu() {
       <button
         type="button"
         className="button-secondary"
-        disabled={busy}
+        aria-disabled={busy || undefined}
         onClick={async () => {
-          setBusy(true);
+          if (busy) return;
+          setLeaving(user);
           await logOut();
           router.replace('/sign');
-          setBusy(false);
+          setLeaving(null);
         }}
       >
-        {t('signOut')}
+        {busy ? t('signingOut') : t('signOut')}
       </button>
     </div>
   );

@@ -13,8 +13,6 @@ import type { RowOutcome } from '@/lib/agreements/bulk-outcome';
 
 export type RowAction = { kind: Decision | 'reopen' | 'history'; agreement: Agreement };
 
-/** What a bulk decision did to a row. */
-
 interface AgreementListProps {
   items: readonly Agreement[];
   saving: Readonly<Record<string, Decision>>;
@@ -247,7 +245,7 @@ export function AgreementList({
                 <div>{lot(agreement)}</div>
               </div>
             </th>
-            <td>{agreement.buyer}</td>
+            <td className="agreement-buyer">{agreement.buyer}</td>
             <td className="numeric">{formatMoney(agreement.amount, agreement.currency)}</td>
             <td>{age(agreement)}</td>
             <td>{status(agreement)}</td>

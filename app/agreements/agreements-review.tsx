@@ -24,7 +24,8 @@ import { useBulkDecision } from './use-bulk-decision';
 type Dialog =
   | { kind: Decision | 'reopen'; agreement: Agreement; reason?: string }
   | { kind: 'history'; agreement: Agreement }
-  | { kind: 'bulk'; decision: Decision; agreements: Agreement[] };
+  /** `leftOut`: the selected rows a bulk approval does not send, counted as the dialog opens. */
+  | { kind: 'bulk'; decision: Decision; agreements: Agreement[]; leftOut: number };
 
 interface AgreementsReviewProps {
   viewer: Viewer;
@@ -179,10 +180,15 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
             decision,
             // A bulk approval sends only the rows this viewer may approve; a rejection, them all.
             agreements: decision === 'approve' ? bulk.approvable : bulk.chosen,
+            leftOut: decision === 'approve' ? bulk.chosen.length - bulk.approvable.length : 0,
           })
         }
         onRetry={(retry) => confirmBulk(retry.agreements, retry.decision, retry.reason)}
-        onRefresh={refresh}
+        // The notice holding the button goes with the old page: the focus goes to the list.
+        onRefresh={() => {
+          refresh();
+          headingRef.current?.focus();
+        }}
         onDismiss={bulk.dismiss}
       />
 
@@ -258,7 +264,7 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
         <DecisionDialog
           subject={{
             count: dialog.agreements.length,
-            leftOut: bulk.chosen.length - dialog.agreements.length,
+            leftOut: dialog.leftOut,
             firstApprovalsOnly: viewer.role === 'clerk',
           }}
           decision={dialog.decision}

@@ -8,7 +8,6 @@ import { reasonProblem } from '@/lib/agreements/reason';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
 
 interface DecisionDialogProps {
-  /** One agreement, or how many are selected for a bulk decision. */
   /**
    * One agreement, or a bulk decision: how many are sent, how many selected are left out (a bulk
    * approval sends only those this viewer may approve), and whether this viewer gives only first

@@ -18,14 +18,23 @@ export function ExportLink({
   children: ReactNode;
 }) {
   const allowed = useRef(false);
+  const checking = useRef(false);
   const download = async (event: MouseEvent<HTMLAnchorElement>) => {
     if (allowed.current) {
       allowed.current = false;
       return;
     }
+    // A click with a modifier is the browser's own (save as, a new tab): left to it.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
     event.preventDefault();
+    // A second click while the session is asked downloads nothing more.
+    if (checking.current) return;
+    checking.current = true;
     const link = event.currentTarget;
-    if ((await sessionStanding()) === 'ended') return onSessionEnded();
+    const standing = await sessionStanding();
+    checking.current = false;
+    if (standing === 'ended') return onSessionEnded();
     allowed.current = true;
     link.click();
   };

@@ -41,6 +41,7 @@ export async function generateMetadata({
 // and rendered with the HTML; `view=report` with a sale shows that sale's report instead.
 export default async function AgreementsPage({ searchParams }: { searchParams: SearchParams }) {
   const t = await getTranslations('Agreements');
+  const tReport = await getTranslations('SaleReport');
   const session = await currentPageSession();
   const { params, report } = await readParams(searchParams);
   const heading = <PageHeading title={await filteredTitle(params)} lead={t('lead')} />;
@@ -84,7 +85,7 @@ export default async function AgreementsPage({ searchParams }: { searchParams: S
       {heading}
       {report && params.sale && (
         <div className="notice" data-kind="no-report" role="status">
-          <p>{(await getTranslations('SaleReport'))('noReport')}</p>
+          <p>{tReport('noReport')}</p>
         </div>
       )}
       <AgreementsReview

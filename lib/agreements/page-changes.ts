@@ -13,10 +13,11 @@ export interface PageChanges {
  * list's status; rows this screen decided (shown with another status) are not counted.
  *
  * New agreements usually land on another page (the queue's end): the filter's total tells them
- * apart; in the page, rows not shown before are new only beyond those that slid up from the next
- * page into the room the rows that left made. It was `loadedTotal` with the page; rows of this page that left the filter since (decided
+ * apart. It was `loadedTotal` with the page; rows of this page that left the filter since (decided
  * here or elsewhere) lower it, so a fresh total above what is left counts new arrivals. Decisions
- * made elsewhere on other pages lower it too: the count may be short, never invented.
+ * made elsewhere on other pages lower it too: the count may be short, never invented. In the page,
+ * rows not shown before are new only beyond those that slid up from the next page into the room
+ * the rows that left made.
  */
 export function pageChanges(
   shown: readonly Agreement[],

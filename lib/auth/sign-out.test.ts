@@ -27,41 +27,54 @@ const noContent = () =>
   ({ ok: true, status: 204, headers: new Headers(), text: async () => '' }) as unknown as Response;
 
 describe('logOut', () => {
-  it('clears this browser, tears down realtime and tells the other tabs before the server answers', async () => {
+  it('clears this browser and tears down realtime at once; tells the other tabs once the server has answered', async () => {
     const teardown = jest.fn();
     const stop = onSignOut(teardown);
     const otherTab = new BroadcastChannel('gavel.session');
-    const told = new Promise((resolve) => {
-      otherTab.onmessage = (event: MessageEvent) => resolve(event.data);
-    });
+    const heard: unknown[] = [];
+    otherTab.onmessage = (event: MessageEvent) => heard.push(event.data);
 
-    let settled = false;
-    const done = logOut().then(() => {
-      settled = true;
-    });
+    const done = logOut();
+    // The other tabs see the stored user go (a storage event) before the server answers.
     expect(readStoredUser()).toBeNull();
     expect(teardown).toHaveBeenCalledTimes(1);
-    await expect(told).resolves.toEqual({ type: 'signed-out', from: expect.any(String) });
     expect(signOutCalls).toBe(1);
-    // Still waiting for the server: the caller goes on once the session is revoked.
-    expect(settled).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Not yet revoked: a tab reading its page again now would still be rendered for the session.
+    expect(heard).toEqual([]);
 
     answerSignOut(noContent());
     await done;
-    expect(settled).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(heard).toEqual([{ type: 'signed-out', from: expect.any(String) }]);
     otherTab.close();
     stop();
   });
 
-  it('another tab hears it; this tab does not sign out twice on its own broadcast', async () => {
-    const heard = jest.fn();
-    const stop = subscribeToOtherTabsSignOut(heard);
-    void logOut();
+  it('another tab’s broadcast leaves and reads again; this tab’s own is not heard', async () => {
+    const onLeft = jest.fn();
+    const onRevoked = jest.fn();
+    const stop = subscribeToOtherTabsSignOut({ onLeft, onRevoked });
+    const done = logOut();
+    answerSignOut(noContent());
+    await done;
     const otherTab = new BroadcastChannel('gavel.session');
     otherTab.postMessage({ type: 'signed-out', from: 'another-tab' });
     otherTab.close();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(heard).toHaveBeenCalledTimes(1);
+    expect(onLeft).toHaveBeenCalledTimes(1);
+    expect(onRevoked).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('another tab clearing the stored user (before its server call) only leaves', () => {
+    const onLeft = jest.fn();
+    const onRevoked = jest.fn();
+    const stop = subscribeToOtherTabsSignOut({ onLeft, onRevoked });
+    window.dispatchEvent(new StorageEvent('storage', { key: 'gavel.user', newValue: null }));
+    expect(onLeft).toHaveBeenCalledTimes(1);
+    expect(onRevoked).not.toHaveBeenCalled();
+    expect(readStoredUser()).toBeNull();
     stop();
   });
 
