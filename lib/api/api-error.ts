@@ -61,14 +61,17 @@ export function isApiError(error: unknown, code: ApiErrorCode): error is ApiErro
   return error instanceof ApiError && error.code === code;
 }
 
+/** No answer came: the network failed, or the call was cancelled (the page being left, say). */
+export const isNoAnswer = (error: unknown): boolean =>
+  isApiError(error, 'network') || isApiError(error, 'aborted');
+
 /**
  * Whether the server may have acted on a request that failed: no answer came (the network, a
  * cancelled call, a body cut off) or the server failed on its way (5xx). A refusal it answered
  * (4xx: invalid, forbidden, too large, rate limited) changed nothing.
  */
 export function mayHaveActed(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  if (error.code === 'network' || error.code === 'aborted' || error.code === 'invalid_response')
-    return true;
+  if (!(error instanceof ApiError) || isNoAnswer(error)) return true;
+  if (error.code === 'invalid_response') return true;
   return error.status === null || error.status >= 500;
 }

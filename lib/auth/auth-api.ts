@@ -1,5 +1,5 @@
 import { apiRequest } from '@/lib/api/api-client';
-import { isApiError } from '@/lib/api/api-error';
+import { isApiError, isNoAnswer } from '@/lib/api/api-error';
 import { literal, object, oneOf, string, type Infer } from '@/lib/validation/validator';
 import type { MeAnswer } from './access-check';
 import { roles } from './roles';
@@ -18,7 +18,7 @@ export async function fetchMe(): Promise<MeAnswer> {
   try {
     return { ok: true, user: await apiRequest('/api/auth/me', { schema: userSchema }) };
   } catch (error) {
-    return { ok: false, noAnswer: isApiError(error, 'network') || isApiError(error, 'aborted') };
+    return { ok: false, noAnswer: isNoAnswer(error) };
   }
 }
 
