@@ -89,6 +89,17 @@ test('a clerk and an admin in two browsers complete a four-eyes approval', async
   await confirmInDialog(page, /Approve this agreement/, 'Approve');
   await expect(adminRow.getByText('Approved', { exact: true })).toBeVisible();
 
+  // The history tells the first approval from the one that decided it.
+  await adminRow.getByRole('button', { name: /^History:/ }).click();
+  const log = page.getByRole('dialog', { name: `History of ${item.lotTitle}` });
+  const entries = log.getByTestId('decision-log-entry');
+  await expect(entries).toHaveCount(2);
+  await expect(entries.first()).toContainText('First of two approvals by');
+  await expect(entries.first()).toContainText('Status: still Pending, until a second approval');
+  await expect(entries.last()).toContainText('Approved by Demo Staff (demo)');
+  await expect(entries.last()).toContainText('Status: Pending → Approved');
+  await log.getByRole('button', { name: 'Close' }).click();
+
   const history = await request.get(
     `/api/agreements/${(await adminRow.getAttribute('data-agreement-id'))!}`,
   );
@@ -201,6 +212,8 @@ test('a sale without a catalogue offers no report; its report link says why and 
   await page.goto(`/agreements?sale=${sale}`);
   await expect(page.locator('[data-agreement-id]')).toHaveCount(1);
   await expect(page.getByRole('link', { name: 'Sale report' })).toHaveCount(0);
+  // No catalogue, no title: the sale is named by its id.
+  await expect(page).toHaveTitle(`Pending agreements · ${sale} · Gavel console`);
   await page.goto(`/agreements?sale=${sale}&view=report`);
   await expect(page.locator('[data-kind="no-report"]')).toContainText(
     'There is no report for this sale: its catalogue has not been received.',
@@ -344,6 +357,10 @@ test('the sale report matches the list, in French too, and axe finds nothing', a
 
   await page.goto(`/agreements?sale=${sale}`);
   await expectHydrated(page.locator('[data-agreement-id]').first());
+  // The heading and the tab name the sale by its title, and its id.
+  const named = `Pending agreements · E2E report sale (${sale})`;
+  await expect(page.getByRole('heading', { level: 1, name: named })).toBeVisible();
+  await expect(page).toHaveTitle(`${named} · Gavel console`);
   await page.getByRole('link', { name: 'Sale report' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Report: E2E report sale' }),

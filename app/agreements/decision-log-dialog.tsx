@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { ModalDialog } from '@/components/modal-dialog';
 import type { Agreement, AgreementHistory } from '@/lib/agreements/agreement';
 import { fetchAgreementHistory } from '@/lib/agreements/agreements-api';
+import { logEntryKind } from '@/lib/agreements/decision-log';
 import { isApiError } from '@/lib/api/api-error';
 import { useApiErrorText } from '@/lib/api/use-api-error-text';
 import { useFormatDateTime } from '@/lib/i18n/use-format-date-time';
@@ -80,15 +81,17 @@ export function DecisionLogDialog({
             <li key={entry.id} data-testid="decision-log-entry">
               <time dateTime={entry.decidedAt}>{when(entry.decidedAt)}</time>{' '}
               {t('entry', {
-                decision: entry.decision,
+                decision: logEntryKind(entry),
                 name: entry.decidedByName,
                 loginId: entry.decidedBy,
               })}
               <br />
-              {t('statusChange', {
-                before: tStatus(entry.statusBefore),
-                after: tStatus(entry.statusAfter),
-              })}
+              {entry.statusBefore === entry.statusAfter
+                ? t('statusKept', { kind: logEntryKind(entry), status: tStatus(entry.statusAfter) })
+                : t('statusChange', {
+                    before: tStatus(entry.statusBefore),
+                    after: tStatus(entry.statusAfter),
+                  })}
               {entry.reason && (
                 <>
                   <br />

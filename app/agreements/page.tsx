@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { cache } from 'react';
 import { PageHeading } from '@/components/page-heading';
 import { pageLimit } from '@/lib/agreements/agreement';
 import { readListParams, type ListParams } from '@/lib/agreements/list-params';
@@ -22,10 +23,22 @@ async function readParams(searchParams: SearchParams) {
   return { params: readListParams(search), report: search.get('view') === 'report' };
 }
 
-/** The heading and the title say what the filter shows: its status, and its sale if any. */
+/** The catalogue's sales, read once per request (the title and the page both name the sale). */
+const salesOfThisRequest = cache(async () => listSales(await database()));
+
+/**
+ * The heading and the title say what the filter shows: its status, and its sale if any, by its
+ * title and id for signed-in staff (a signed-out visitor's page reads no catalogue: the id alone).
+ */
 async function filteredTitle(params: ListParams): Promise<string> {
   const t = await getTranslations('Agreements');
-  return t('titleFiltered', { status: params.status, sale: params.sale || 'none' });
+  if (!params.sale) return t('titleFiltered', { status: params.status, sale: 'none' });
+  const title = (await currentPageSession())
+    ? (await salesOfThisRequest()).find((sale) => sale.auctionId === params.sale)?.saleTitle
+    : undefined;
+  const sale =
+    title && title !== params.sale ? t('saleNamed', { title, id: params.sale }) : params.sale;
+  return t('titleFiltered', { status: params.status, sale });
 }
 
 export async function generateMetadata({
@@ -78,7 +91,7 @@ export default async function AgreementsPage({ searchParams }: { searchParams: S
   });
   const [page, sales] = await Promise.all([
     query.success ? listAgreements(db, query.data) : null,
-    listSales(db),
+    salesOfThisRequest(),
   ]);
   return (
     <>

@@ -1,14 +1,18 @@
 import 'server-only';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { cache } from 'react';
 import { withoutQueryDetails } from '@/lib/server/api/error-summary';
 import { database } from '@/lib/server/db/connection';
 import { sessionCookieName } from './session-cookie';
 import { resolveSession, type ActiveSession } from './sessions';
 import { signingSecret } from './signing-secret';
 
-/** The session the database accepts for this page request, or null (no redirect). */
-export async function currentPageSession(): Promise<ActiveSession | null> {
+/**
+ * The session the database accepts for this page request, or null (no redirect). Looked up once
+ * per request: a page's metadata and its render ask the same question.
+ */
+export const currentPageSession = cache(async (): Promise<ActiveSession | null> => {
   const cookie = (await cookies()).get(sessionCookieName)?.value;
   if (!cookie) return null;
   try {
@@ -17,7 +21,7 @@ export async function currentPageSession(): Promise<ActiveSession | null> {
     // The page's error boundary and the server log see the failure, not the query's parameters.
     throw withoutQueryDetails(error);
   }
-}
+});
 
 /**
  * The server check of a guarded page: the session the database accepts, or off to
