@@ -396,6 +396,8 @@ for (const width of [375, 1440]) {
     request,
     baseURL,
   }) => {
+    // Two axe audits of the whole page: at a load of 13 the test ran past 30 s.
+    test.setTimeout(60_000);
     const sale = `e2e-fit-${width}-${randomUUID().slice(0, 8)}`;
     expect(
       await ingestLots(

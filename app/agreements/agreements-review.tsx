@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useCallback, useRef, useState, useTransition } from 'react';
+import { useDialogState } from '@/components/use-dialog-state';
 import type {
   Agreement,
   AgreementList as AgreementListData,
@@ -45,7 +46,7 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
   const [navigating, startNavigation] = useTransition();
   const { items, saving, nextCursor, total, changes, decide, decideMany, reopen } =
     useAgreementReview(params, page ?? noPage, viewer);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const { dialog, dialogKey, openDialog, closeDialog } = useDialogState<Dialog>();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [sessionEnded, setSessionEnded] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -69,13 +70,13 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
   };
 
   const confirmBulk = (agreements: Agreement[], decision: Decision, reason: string | null) => {
-    setDialog(null);
+    closeDialog();
     setNotice(null);
     void bulk.confirm(agreements, decision, reason);
   };
 
   const confirmReopen = async (agreement: Agreement, reason: string) => {
-    setDialog(null);
+    closeDialog();
     setNotice(null);
     const outcome = await reopen(agreement, reason);
     if (outcome.outcome === 'failed' && isApiError(outcome.error, 'unauthorized'))
@@ -94,7 +95,7 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
     decision: Decision,
     reason: string | null,
   ) => {
-    setDialog(null);
+    closeDialog();
     setNotice(null);
     const outcome = await decide(agreement, decision, reason);
     if (outcome.outcome === 'failed' && isApiError(outcome.error, 'unauthorized'))
@@ -159,7 +160,7 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
       <ReviewNotice
         notice={notice}
         onRetry={(failed) =>
-          setDialog({
+          openDialog({
             kind: failed.decision,
             agreement: failed.agreement,
             reason: failed.reason ?? undefined,
@@ -175,7 +176,7 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
         state={bulk.state}
         onSelectAll={bulk.selectAll}
         onDecide={(decision) =>
-          setDialog({
+          openDialog({
             kind: 'bulk',
             decision,
             // A bulk approval sends only the rows this viewer may approve; a rejection, them all.
@@ -208,7 +209,7 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
             selected={bulk.selected}
             onSelect={bulk.select}
             outcomes={bulk.outcomes}
-            onAction={(action: RowAction) => setDialog(action)}
+            onAction={(action: RowAction) => openDialog(action)}
           />
         )}
       </div>
@@ -248,11 +249,12 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
 
       {dialog && dialog.kind !== 'history' && dialog.kind !== 'bulk' && (
         <DecisionDialog
+          key={dialogKey}
           subject={dialog.agreement}
           decision={dialog.kind}
           initialReason={dialog.reason}
           fallbackFocus={() => rowFocusTarget(dialog.agreement.id)}
-          onCancel={() => setDialog(null)}
+          onCancel={closeDialog}
           onConfirm={(reason) =>
             dialog.kind === 'reopen'
               ? void confirmReopen(dialog.agreement, reason ?? '')
@@ -262,6 +264,7 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
       )}
       {dialog?.kind === 'bulk' && (
         <DecisionDialog
+          key={dialogKey}
           subject={{
             count: dialog.agreements.length,
             leftOut: dialog.leftOut,
@@ -269,15 +272,16 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
           }}
           decision={dialog.decision}
           fallbackFocus={() => document.getElementById('agreements-list-title')}
-          onCancel={() => setDialog(null)}
+          onCancel={closeDialog}
           onConfirm={(reason) => confirmBulk(dialog.agreements, dialog.decision, reason)}
         />
       )}
       {dialog?.kind === 'history' && (
         <DecisionLogDialog
+          key={dialogKey}
           agreement={dialog.agreement}
           onSessionEnded={endSession}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
         />
       )}
     </section>
