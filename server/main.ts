@@ -24,6 +24,11 @@ const server = createServer((request, response) => {
   }
   void handle(request, response);
 });
+// An idle keep-alive connection stays open longer than its clients keep theirs (Node's default
+// closes it after 5 s): a client reusing it as the server closes it gets a reset, and a POST sent
+// on it is not retried (an e2e decision failed so, under load, 5 s after the test's last call).
+// A slow client's headers still have to arrive within `headersTimeout` (60 s).
+server.keepAliveTimeout = 65_000;
 server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
   if (socket.writable && !socket.writableEnded) socket.end(parserRefusal(error.code));
   else socket.destroy();

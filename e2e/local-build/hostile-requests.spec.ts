@@ -108,6 +108,12 @@ test.describe('malformed percent-encodings in the path', () => {
   });
 });
 
+test('an idle keep-alive connection is not closed after 5 s, so reusing it is not reset', async () => {
+  const { raw, closed } = await exchange([`GET /api/health HTTP/1.1\r\n${host}\r\n`], 7_000);
+  expect(parse(raw).status).toBe(200);
+  expect(closed).toBe(false);
+});
+
 test.describe('methods', () => {
   for (const method of ['TRACE', 'TRACK', 'PROPFIND']) {
     for (const path of ['/api/auth/sign-in', '/sign']) {
