@@ -5,6 +5,7 @@ import {
   type AgreementSort,
   type AgreementStatus,
 } from './agreement';
+import { controlCharacterRuns } from '@/lib/validation/control-characters';
 
 /** What the agreements screen shows, kept in its URL so a reload or a shared link shows the same. */
 export interface ListParams {
@@ -39,11 +40,7 @@ const isSort = (value: string | null): value is AgreementSort =>
  * a spreadsheet's cells) become spaces, which the API would refuse; trimmed, and cut at `max`.
  */
 export const cleanListText = (value: string | null, max = maxQueryLength): string =>
-  (value ?? '')
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    .trim()
-    .slice(0, max)
-    .trim();
+  (value ?? '').replace(controlCharacterRuns, ' ').trim().slice(0, max).trim();
 
 /** Reads the screen's parameters from a URL's query; anything unknown falls back to the default. */
 export function readListParams(search: URLSearchParams): ListParams {

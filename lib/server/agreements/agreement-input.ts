@@ -10,11 +10,8 @@ import {
   reasonLength,
 } from '@/lib/agreements/agreement';
 import { decodeCursor } from './cursor';
-import {
-  minorUnits,
-  printableText,
-  withoutControlCharacters,
-} from '@/lib/server/api/field-schemas';
+import { minorUnits, printableText } from '@/lib/server/api/field-schemas';
+import { withoutControlCharacters } from '@/lib/validation/control-characters';
 
 /** Like `withoutControlCharacters`, but a reason may have several lines. */
 const controlCharactersButLines = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;

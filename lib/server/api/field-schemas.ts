@@ -1,8 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-
-/** No C0 control character and no DEL: what one-line text fields accept. */
-export const withoutControlCharacters = /^[^\u0000-\u001f\u007f]*$/;
+import { withoutControlCharacters } from '@/lib/validation/control-characters';
 
 /** One line of printable text: trimmed, required, at most `max` characters. */
 export const printableText = (name: string, max: number) =>

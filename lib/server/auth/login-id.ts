@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { withoutControlCharacters } from '@/lib/validation/control-characters';
 
 /** Login ids are compared trimmed and lower-cased, everywhere. */
 export const normalizeLoginId = (loginId: string): string => loginId.trim().toLowerCase();
@@ -8,7 +9,7 @@ export const normalizeLoginId = (loginId: string): string => loginId.trim().toLo
 export const loginIdSchema = z
   .string()
   .max(254, 'loginId is at most 254 characters')
-  .regex(/^[^\u0000-\u001f\u007f]*$/, 'loginId must not contain control characters')
+  .regex(withoutControlCharacters, 'loginId must not contain control characters')
   .transform(normalizeLoginId)
   .pipe(z.string().min(1, 'loginId is required'));
 

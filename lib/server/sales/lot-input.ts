@@ -1,10 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import {
-  minorUnits,
-  printableText,
-  withoutControlCharacters,
-} from '@/lib/server/api/field-schemas';
+import { minorUnits, printableText } from '@/lib/server/api/field-schemas';
+import { withoutControlCharacters } from '@/lib/validation/control-characters';
 
 /** The database's `integer`, which holds the lot number. */
 const maxLotNumber = 2_147_483_647;
