@@ -9,16 +9,16 @@ import type {
   AgreementList as AgreementListData,
   Decision,
 } from '@/lib/agreements/agreement';
+import { noticeAfter, type Notice } from '@/lib/agreements/decision-notice';
 import { exportHref, listPageHref, type ListParams } from '@/lib/agreements/list-params';
 import { useAgreementReview, type Viewer } from '@/lib/agreements/use-agreement-review';
-import { isApiError } from '@/lib/api/api-error';
 import { AgreementFilters, type SaleOption } from './agreement-filters';
 import { AgreementList, type RowAction } from './agreement-list';
 import { BulkBar } from './bulk-bar';
 import { DecisionDialog } from './decision-dialog';
 import { DecisionLogDialog } from './decision-log-dialog';
 import { ExportLink } from './export-link';
-import { ReviewNotice, type Notice } from './review-notice';
+import { ReviewNotice } from './review-notice';
 import { SignInPrompt } from './sign-in-prompt';
 import { useBulkDecision } from './use-bulk-decision';
 
@@ -75,38 +75,21 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
     void bulk.confirm(agreements, decision, reason);
   };
 
-  const confirmReopen = async (agreement: Agreement, reason: string) => {
-    closeDialog();
-    setNotice(null);
-    const outcome = await reopen(agreement, reason);
-    if (outcome.outcome === 'failed' && isApiError(outcome.error, 'unauthorized'))
-      setSessionEnded(true);
-    else if (outcome.outcome === 'failed')
-      setNotice({ kind: 'failed', agreement, decision: 'reopen', reason, error: outcome.error });
-    else
-      setNotice({
-        kind: outcome.outcome === 'decided' ? 'reopened' : 'conflict',
-        agreement: outcome.agreement,
-      });
-  };
-
-  const confirmDecision = async (
+  /** One agreement decided or reopened from its dialog; the outcome becomes the notice. */
+  const confirmOne = async (
     agreement: Agreement,
-    decision: Decision,
+    action: Decision | 'reopen',
     reason: string | null,
   ) => {
     closeDialog();
     setNotice(null);
-    const outcome = await decide(agreement, decision, reason);
-    if (outcome.outcome === 'failed' && isApiError(outcome.error, 'unauthorized'))
-      setSessionEnded(true);
-    else if (outcome.outcome === 'failed')
-      setNotice({ kind: 'failed', agreement, decision, reason, error: outcome.error });
-    else
-      setNotice({
-        kind: outcome.outcome === 'decided' ? 'saved' : 'conflict',
-        agreement: outcome.agreement,
-      });
+    const outcome =
+      action === 'reopen'
+        ? await reopen(agreement, reason ?? '')
+        : await decide(agreement, action, reason);
+    const next = noticeAfter(agreement, action, reason, outcome);
+    if (next === 'session-ended') setSessionEnded(true);
+    else setNotice(next);
   };
 
   if (sessionEnded) return <SignInPrompt ended />;
@@ -255,11 +238,7 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
           initialReason={dialog.reason}
           fallbackFocus={() => rowFocusTarget(dialog.agreement.id)}
           onCancel={closeDialog}
-          onConfirm={(reason) =>
-            dialog.kind === 'reopen'
-              ? void confirmReopen(dialog.agreement, reason ?? '')
-              : void confirmDecision(dialog.agreement, dialog.kind, reason)
-          }
+          onConfirm={(reason) => void confirmOne(dialog.agreement, dialog.kind, reason)}
         />
       )}
       {dialog?.kind === 'bulk' && (

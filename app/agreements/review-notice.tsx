@@ -1,21 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { Agreement, Decision } from '@/lib/agreements/agreement';
+import type { Notice } from '@/lib/agreements/decision-notice';
 import { useApiErrorText } from '@/lib/api/use-api-error-text';
 import { useFormatDateTime } from '@/lib/i18n/use-format-date-time';
-
-export type Notice =
-  | { kind: 'saved'; agreement: Agreement }
-  | { kind: 'reopened'; agreement: Agreement }
-  | {
-      kind: 'failed';
-      agreement: Agreement;
-      decision: Decision | 'reopen';
-      reason: string | null;
-      error: unknown;
-    }
-  | { kind: 'conflict'; agreement: Agreement };
 
 interface ReviewNoticeProps {
   notice: Notice | null;
