@@ -46,6 +46,9 @@ test('?sale= shows one sale only: two lots with the same title never merge', asy
   await waitForLive(page);
   await expect(page.getByTestId('focused-sale')).toHaveText(`Cars A ${a}`);
   await expect(page.getByTestId('board-lot')).toHaveCount(2);
+  // Its hammer total is named in the catalogue's currency before any lot is sold.
+  const hammer = page.locator('.kpi').filter({ hasText: 'Hammer total, sold lots, in EUR' });
+  await expect(hammer).toContainText('No lot sold yet');
   await publishAll([
     saleBid(saleA[0]!, 'Paddle 1', 100_000),
     saleBid(saleB[0]!, 'Paddle 9', 500_000),
@@ -111,6 +114,33 @@ test('the lot board keeps the running order while 50 bids arrive', async ({ page
   );
   expect(orders.length).toBeGreaterThan(0);
   expect(new Set(orders)).toEqual(new Set([order.join(',')]));
+});
+
+test('a sale the catalogue lacks says so, until a bid for it brings its desk', async ({ page }) => {
+  const id = unique('unknown');
+  await page.goto(`/dash?sale=${id}`);
+  await waitForLive(page);
+  await expect(page.locator('[data-kind="no-sale"]')).toHaveText(
+    `There is no sale “${id}” in the catalogue, and no bid for it has arrived. Its bids will show here if any come.`,
+  );
+  await expect(page.getByTestId('board-lot')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'All sales' })).toBeVisible();
+  const [lot] = saleOf(id, `Unknown ${id}`, ['Bronze horse']);
+  await publishAll([saleBid(lot!, 'Paddle 3', 120_000)]);
+  await expect(page.locator('[data-testid="board-lot"][data-lot-id="lot-1"]')).toBeVisible();
+  await expect(page.locator('[data-kind="no-sale"]')).toHaveCount(0);
+});
+
+test('lots catalogued after the desk opened join its board without a reload', async ({ page }) => {
+  // The catalogue is read again every 30 s.
+  test.setTimeout(90_000);
+  const id = unique('later-lots');
+  const lots = saleOf(id, `Later ${id}`, ['Ming vase', 'Bronze horse', 'Louis XV console']);
+  await openSale(page, lots.slice(0, 1));
+  await expect(page.getByTestId('board-lot')).toHaveCount(1);
+  expect(await ingestLots(lots)).toBe(200);
+  await expect(page.getByTestId('board-lot')).toHaveCount(3, { timeout: 45_000 });
+  expect(await boardOrder(page)).toEqual(['lot-1', 'lot-2', 'lot-3']);
 });
 
 test('a jump raises one flag, marked on the board, that can be acknowledged', async ({ page }) => {
@@ -193,6 +223,40 @@ test('the focused sale at 375px: lots are cards, nothing overflows', async ({ pa
     .evaluate((card) => [...card.children].map((cell) => cell.className || cell.localName));
   expect(order).toEqual(['feed__lot', 'feed__bidder', 'feed__amount', 'time']);
 });
+
+for (const width of [375, 768])
+  test(`at ${width}px in French the board is cards whose every value shows whole, a lot an hour late too`, async ({
+    page,
+  }) => {
+    await page.addInitScript(() => window.localStorage.setItem('gavel.locale', 'fr'));
+    await page.setViewportSize({ width, height: 900 });
+    const id = unique(`cards-fr-${width}`);
+    const lots = saleOf(id, `Cartes ${id}`, ['Vase Ming', 'Cheval de bronze', 'Console Louis XV']);
+    // Lot 1 is under way, so lot 2, due to close an hour ago, is to come and late.
+    lots[1]!.scheduledCloseAt = new Date(Date.now() - 3_730_000).toISOString();
+    await openSale(page, lots);
+    await publishAll([saleBid(lots[0]!, 'Paddle 12', 1_234_567_800)]);
+    const late = page.locator('.lot-card[data-lot-id="lot-2"]');
+    await expect(late).toContainText('À venir');
+    await expect(late).toContainText(/retard 1:02:1\d/);
+    await expect(page.locator('.lot-card[data-lot-id="lot-1"]')).toContainText('12 345 678,00');
+    await expect(page.getByRole('table')).toHaveCount(0);
+    const cut = await page
+      .locator('.lot-card dd')
+      .evaluateAll((cells) =>
+        cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent),
+      );
+    expect(cut).toEqual([]);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    // Two cards to a row on a tablet, one on a phone.
+    const tops = await page
+      .locator('.lot-card')
+      .evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(width === 768 ? 2 : 3);
+  });
 
 for (const locale of ['en', 'fr'])
   test(`at 1440px in ${locale} each lot of the board keeps one line and the feed shows whole paddles`, async ({

@@ -232,7 +232,7 @@ describe('DecisionDialog: cancel and summary', () => {
 
   it('speaks French with the fr messages', () => {
     renderDialog('reject', { locale: 'fr' });
-    expect(screen.getByRole('dialog', { name: 'Rejeter cet accord ?' })).toBeVisible();
+    expect(screen.getByRole('dialog', { name: 'Rejeter cet accord\u202f?' })).toBeVisible();
     // fr groups with a narrow no-break space and puts the sign after a no-break space.
     expect(
       screen.getByText('Brass lamp, adjugé à Ada Buyer pour 12\u202f345,00\u00a0€.', {
@@ -264,7 +264,7 @@ describe('DecisionDialog: reopen, four-eyes and bulk', () => {
 
   it('names how many agreements a bulk decision covers, in French too', () => {
     renderDialog('reject', { shown: { count: 12 }, locale: 'fr' });
-    expect(screen.getByRole('dialog', { name: 'Rejeter 12 accords ?' })).toBeVisible();
+    expect(screen.getByRole('dialog', { name: 'Rejeter 12 accords\u202f?' })).toBeVisible();
     expect(screen.getByText(/12 accords sélectionnés, chacun décidé séparément/)).toBeVisible();
   });
 

@@ -141,7 +141,9 @@ describe('SaleReport in English', () => {
 describe('SaleReport in French', () => {
   it('speaks French with French dates, percents and amounts', () => {
     renderReport('fr');
-    expect(screen.getByRole('heading', { level: 1, name: 'Rapport : Art moderne' })).toBeVisible();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Rapport\u00a0: Art moderne' }),
+    ).toBeVisible();
     expect(
       screen.getByText(
         'Lots présentés, accords et totaux de la vente paris-2026, au 21 nov. 2026, 22:15.',

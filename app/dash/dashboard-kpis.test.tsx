@@ -2,6 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import { createBidStore } from '@/lib/realtime/bid-store';
+import type { LotState } from '@/lib/realtime/sale-desk-store';
+import { saleLotKey } from '@/lib/sales/sale-lot-key';
 import { DashboardKpis } from './dashboard-kpis';
 
 const at = Date.UTC(2026, 10, 23, 12, 0, 0);
@@ -33,10 +35,13 @@ function snapshotAfter(messages: { timetoken: string; payload: unknown }[], live
   return store.getSnapshot();
 }
 
-function renderKpis(snapshot: ReturnType<typeof snapshotAfter>) {
+function renderKpis(
+  snapshot: ReturnType<typeof snapshotAfter>,
+  lotStates: ReadonlyMap<string, LotState> = new Map(),
+) {
   render(
     <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
-      <DashboardKpis snapshot={snapshot} now={at + 10_000} />
+      <DashboardKpis snapshot={snapshot} lotStates={lotStates} now={at + 10_000} />
     </NextIntlClientProvider>,
   );
 }
@@ -75,4 +80,15 @@ it('says no open lot has a bid once live with none', () => {
   renderKpis(snapshotAfter([]));
   expect(screen.getByText('High bids on open lots')).toBeInTheDocument();
   expect(screen.getByTestId('open-high-bids')).toHaveTextContent('No open lot has a bid');
+});
+
+it('counts the open lots with no bid yet, as the sales do', () => {
+  renderKpis(
+    snapshotAfter([bid(1, 'open-1', 100_000)]),
+    new Map<string, LotState>([
+      [saleLotKey('sale-a', 'open-1'), { open: true, closesAt: null, sold: false }],
+      [saleLotKey('sale-a', 'opened-no-bid'), { open: true, closesAt: null, sold: false }],
+    ]),
+  );
+  expect(screen.getByTestId('open-lots')).toHaveTextContent('2');
 });

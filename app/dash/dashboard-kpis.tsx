@@ -4,12 +4,23 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { isLotClosed, type BidStoreSnapshot } from '@/lib/realtime/bid-store';
 import { fromMinorUnits } from '@/lib/realtime/money';
 import { countSince } from '@/lib/realtime/rate-buckets';
+import type { LotState } from '@/lib/realtime/sale-desk-store';
+import { openLotCount } from '@/lib/sales/sale-view';
 
 /**
- * Bids in the last minute, open lots, and per currency the sum of the high bids on lots still
- * open: what the room is bidding now (a closed lot's hammer is in the sales' figures).
+ * Bids in the last minute, open lots (bid on or not: the sales' own counts add up to it), and per
+ * currency the sum of the high bids on lots still open: what the room is bidding now (a closed
+ * lot's hammer is in the sales' figures).
  */
-export function DashboardKpis({ snapshot, now }: { snapshot: BidStoreSnapshot; now: number }) {
+export function DashboardKpis({
+  snapshot,
+  lotStates,
+  now,
+}: {
+  snapshot: BidStoreSnapshot;
+  lotStates: ReadonlyMap<string, LotState>;
+  now: number;
+}) {
   const t = useTranslations('LiveDashboard');
   const format = useFormatter();
   const { ratePerSecond, rateEndsAt, lots, connection } = snapshot;
@@ -28,7 +39,7 @@ export function DashboardKpis({ snapshot, now }: { snapshot: BidStoreSnapshot; n
         </div>
         <div className="kpi">
           <dt>{t('openLots')}</dt>
-          <dd>{format.number(lots.filter((lot) => !isLotClosed(lot)).length)}</dd>
+          <dd data-testid="open-lots">{format.number(openLotCount(lots, lotStates))}</dd>
         </div>
         {volumes.size === 0 ? (
           <div className="kpi">

@@ -11,21 +11,49 @@ const sales = carsA;
 const flag = flagOnCarsA;
 
 /** As the live dashboard renders it: what is news follows the replay of earlier bids. */
-function Announcement({ flags, replaying }: { flags: Flag[]; replaying: boolean }) {
+function Announcement({
+  flags,
+  replaying,
+  focusedSale,
+}: {
+  flags: Flag[];
+  replaying: boolean;
+  focusedSale: string | null;
+}) {
   const notNews = useFlagsNotNews(flags, replaying);
-  return <FlagsAnnouncement flags={flags} sales={sales} notNews={notNews} />;
+  return (
+    <FlagsAnnouncement flags={flags} focusedSale={focusedSale} sales={sales} notNews={notNews} />
+  );
 }
 
-function renderAnnouncement(flags: Flag[], replaying = false, locale: 'en' | 'fr' = 'en') {
-  const ui = (shown: Flag[], stillReplaying: boolean) => (
-    <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : fr} timeZone="UTC">
-      <Announcement flags={shown} replaying={stillReplaying} />
+/** The sale focus of Cars A unless said otherwise (`focusedSale: null` is the all-sales view). */
+function renderAnnouncement(
+  flags: Flag[],
+  replaying = false,
+  locale: 'en' | 'fr' = 'en',
+  focusedSale: string | null = 'cars-a',
+) {
+  const ui = (
+    shown: Flag[],
+    stillReplaying: boolean,
+    view: string | null,
+    language: 'en' | 'fr',
+  ) => (
+    <NextIntlClientProvider locale={language} messages={language === 'en' ? en : fr} timeZone="UTC">
+      <Announcement flags={shown} replaying={stillReplaying} focusedSale={view} />
     </NextIntlClientProvider>
   );
-  const view = render(ui(flags, replaying));
+  const view = render(ui(flags, replaying, focusedSale, locale));
   return {
     live: screen.getByTestId('flags-announcement'),
-    rerender: (shown: Flag[], stillReplaying = false) => view.rerender(ui(shown, stillReplaying)),
+    rerender: (
+      shown: Flag[],
+      stillReplaying = false,
+      {
+        sale = focusedSale,
+        language = locale,
+      }: { sale?: string | null; language?: 'en' | 'fr' } = {},
+    ) => view.rerender(ui(shown, stillReplaying, sale, language)),
   };
 }
 
@@ -54,6 +82,7 @@ describe('FlagsAnnouncement', () => {
       <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
         <FlagsAnnouncement
           flags={[flag(2, 'late'), flag(1)]}
+          focusedSale="cars-a"
           sales={sales}
           notNews={new Set([flag(1).id])}
         />
@@ -65,12 +94,49 @@ describe('FlagsAnnouncement', () => {
   it('counts several new flags, names the newest, and says it in French', () => {
     const { live, rerender } = renderAnnouncement([], false, 'fr');
     rerender([flag(3, 'burst'), flag(2, 'late')]);
-    expect(live.textContent).toBe('2 nouvelles alertes, la dernière : rafale sur le lot 7');
+    expect(live.textContent).toBe('2 nouvelles alertes, la dernière\u00a0: rafale sur le lot 7');
   });
 
   it('names a lot the catalogue lacks by its id', () => {
     const { live, rerender } = renderAnnouncement([]);
     rerender([flag(1, 'jump', 'unknown-lot')]);
     expect(live).toHaveTextContent('New flag: jump on lot unknown-lot');
+  });
+
+  it('on the all-sales view, names the sale of the lot', () => {
+    const { live, rerender } = renderAnnouncement([], false, 'en', null);
+    rerender([flag(1, 'jump')]);
+    expect(live).toHaveTextContent('New flag: jump on lot 7 of Cars A');
+  });
+
+  it('says a flag once: changing the view or the language reads nothing out again', () => {
+    const { live, rerender } = renderAnnouncement([], false, 'en', null);
+    const flags = [flag(1, 'jump')];
+    rerender(flags);
+    const said = live.textContent;
+    expect(said).toContain('New flag: jump on lot 7 of Cars A');
+    rerender(flags, false, { sale: 'cars-b' });
+    rerender(flags, false, { sale: null });
+    rerender(flags, false, { language: 'fr' });
+    rerender([...flags], false, { language: 'en' });
+    expect(live.textContent).toBe(said);
+  });
+
+  it('in a sale focus, says nothing of another sale’s flags, then or later', () => {
+    const { live, rerender } = renderAnnouncement([], false, 'en', 'cars-b');
+    rerender([flag(1, 'jump')]);
+    expect(live).toHaveTextContent(/^$/);
+    rerender([flag(1, 'jump')], false, { sale: null });
+    rerender([flag(2, 'late'), flag(1, 'jump')], false, { sale: null });
+    expect(live).toHaveTextContent('New flag: late on lot 7 of Cars A');
+  });
+
+  it('changes its text for the same words twice in a row, so they are read out again', () => {
+    const { live, rerender } = renderAnnouncement([]);
+    rerender([flag(1, 'late')]);
+    const first = live.textContent;
+    rerender([flag(2, 'late'), flag(1, 'late')]);
+    expect(live).toHaveTextContent('New flag: late on lot 7');
+    expect(live.textContent).not.toBe(first);
   });
 });

@@ -1,22 +1,39 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
 import type { Sale } from '@/lib/sales/lot';
 import { lotLabelOf } from '@/lib/sales/sale-view';
 import { ruleKey } from './sale-labels';
 
+/** What the announcer has heard of: the flags list it last read, and what it last said. */
+interface Heard {
+  flags: readonly Flag[] | null;
+  known: ReadonlySet<string>;
+  text: string;
+  said: number;
+}
+
 /**
  * The polite announcement of new flags. Rendered with the board, not with the flags panel a frame
  * later (ADR 23): a live region's content when it appears is not read out, so a flag raised in
  * that frame would have gone unannounced.
+ *
+ * Each flag is announced once, when it is raised, and only in the view that shows it: the text
+ * is set then and kept, so changing the view or the language (which re-renders everything) reads
+ * nothing out again, where a text rebuilt from the view's flags was read as news each time.
  */
 export function FlagsAnnouncement({
   flags,
+  focusedSale,
   sales,
   notNews,
 }: {
+  /** Every sale's flags, newest first. */
   flags: readonly Flag[];
+  /** `?sale=`: only this sale's new flags are announced; null on the all-sales view. */
+  focusedSale: string | null;
   sales: readonly Sale[];
   /**
    * The flags that are not news (`useFlagsNotNews`): the others are announced. Null while the
@@ -25,20 +42,38 @@ export function FlagsAnnouncement({
   notNews: ReadonlySet<string> | null;
 }) {
   const t = useTranslations('SaleDesk');
-  const fresh = notNews === null ? [] : flags.filter((flag) => !notNews.has(flag.id));
-  const newest = fresh[0];
-  let announcement = '';
-  if (newest) {
-    const { lotNumber } = lotLabelOf(sales, newest.auctionId, newest.lotId);
-    announcement = t('flagsAnnouncement', {
-      count: fresh.length,
-      rule: t(ruleKey[newest.rule]),
-      lot: lotNumber === undefined ? newest.lotId : String(lotNumber),
-    });
+  const [heard, setHeard] = useState<Heard>({ flags: null, known: new Set(), text: '', said: 0 });
+
+  if (notNews !== null && heard.flags !== flags) {
+    const known = heard.flags === null ? notNews : heard.known;
+    const fresh = flags.filter(
+      (flag) => !known.has(flag.id) && (focusedSale === null || flag.auctionId === focusedSale),
+    );
+    const newest = fresh[0];
+    let next = { text: heard.text, said: heard.said };
+    if (newest) {
+      const { lotNumber, saleTitle } = lotLabelOf(sales, newest.auctionId, newest.lotId);
+      next = {
+        text: t('flagsAnnouncement', {
+          count: fresh.length,
+          rule: t(ruleKey[newest.rule]),
+          lot: lotNumber === undefined ? newest.lotId : String(lotNumber),
+          // Every sale has a lot 45: the all-sales view says whose.
+          sale: focusedSale === null ? (saleTitle ?? newest.auctionId) : 'none',
+        }),
+        said: heard.said + 1,
+      };
+    }
+    // Evicted flags never come back: what is listed now is all there is to know.
+    setHeard({ flags, known: new Set(flags.map((flag) => flag.id)), ...next });
   }
+
   return (
     <p className="visually-hidden" aria-live="polite" data-testid="flags-announcement">
-      {announcement}
+      {heard.text}
+      {/* The same words twice in a row (another flag of the same rule on the same lot) are a
+          change of text all the same, so they are read out again. */}
+      {heard.said % 2 === 1 ? '' : '\u00a0'}
     </p>
   );
 }

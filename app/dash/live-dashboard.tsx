@@ -72,7 +72,12 @@ export default function LiveDashboard() {
       {/* Outside the busy region and there from the first render, in both views: a live region
           is read out when its text changes, not when it appears, nor, for some readers, while
           its region is busy. */}
-      <FlagsAnnouncement flags={flags} sales={desk.sales} notNews={flagsNotNews} />
+      <FlagsAnnouncement
+        flags={desk.flags}
+        focusedSale={saleId || null}
+        sales={desk.sales}
+        notNews={flagsNotNews}
+      />
       <div className="live-dashboard" aria-busy={!(settled && restShown)}>
         <ConnectionStatus snapshot={snapshot} onRetry={retry} onRestart={restart} />
         {!settled ? null : saleId ? (
@@ -89,7 +94,7 @@ export default function LiveDashboard() {
           />
         ) : (
           <>
-            <DashboardKpis snapshot={snapshot} now={shownNow} />
+            <DashboardKpis snapshot={snapshot} lotStates={desk.lotStates} now={shownNow} />
             <SalesOverview snapshot={snapshot} desk={desk} now={shownNow} />
             {restShown && (
               <>

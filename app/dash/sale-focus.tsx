@@ -63,6 +63,9 @@ export function SaleFocus({
   );
   const rate = snapshot.saleRates.get(auctionId);
   const figures = useMemo(() => saleFigures(rows, rate, now), [rows, rate, now]);
+  // A sale the catalogue does not have and no bid has named (a mistyped link): said, rather than
+  // an empty desk waiting for bids. Its first bid, if one comes, brings the desk.
+  const unknown = desk.catalogueAnswered && sale === undefined && rows.length === 0;
 
   // Closing the lot panel (its link, Escape, Back) gives the focus back to the lot's link on the
   // board, where the reader opened it (not when another sale's board has come instead).
@@ -87,19 +90,27 @@ export function SaleFocus({
         </h2>
         <p className="sale-focus__lead">{t('focusLead')}</p>
       </section>
-      <SaleKpis figures={figures} />
-      {lotId !== null && (
-        <LotPanel
-          key={lotId}
-          auctionId={auctionId}
-          lotId={lotId}
-          row={rows.find((row) => row.lotId === lotId)}
-          bids={bids}
-          history={history}
-        />
+      {unknown ? (
+        <div className="notice" data-kind="no-sale" role="status">
+          <p>{t('saleNotFound', { auctionId })}</p>
+        </div>
+      ) : (
+        <>
+          <SaleKpis sale={sale} figures={figures} />
+          {lotId !== null && (
+            <LotPanel
+              key={lotId}
+              auctionId={auctionId}
+              lotId={lotId}
+              row={rows.find((row) => row.lotId === lotId)}
+              bids={bids}
+              history={history}
+            />
+          )}
+          <SaleLotBoard rows={rows} />
+        </>
       )}
-      <SaleLotBoard rows={rows} />
-      {restShown && (
+      {restShown && !unknown && (
         <div className="live-dashboard__grid">
           <LiveFeed key={auctionId} bids={bids} labelOf={labelOf} />
           <FlagsPanel flags={flags} sales={desk.sales} bids={bids} />

@@ -3,11 +3,12 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { memo } from 'react';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
-import { sameFigures, type SaleFigures } from '@/lib/sales/sale-view';
+import type { Sale } from '@/lib/sales/lot';
+import { hammerCurrencies, sameFigures, type SaleFigures } from '@/lib/sales/sale-view';
 
 /** The focused sale's figures, each saying exactly what it sums (docs/product-contract.md §11). */
 export const SaleKpis = memo(
-  function SaleKpis({ figures }: { figures: SaleFigures }) {
+  function SaleKpis({ sale, figures }: { sale: Sale | undefined; figures: SaleFigures }) {
     const t = useTranslations('SaleDesk');
     const tLive = useTranslations('LiveDashboard');
     const format = useFormatter();
@@ -28,22 +29,19 @@ export const SaleKpis = memo(
             <dt>{t('soldLotsLabel')}</dt>
             <dd>{format.number(figures.soldLots)}</dd>
           </div>
-          {figures.hammer.size === 0 ? (
-            <div className="kpi">
-              <dt>{t('hammerTotal', { currency: '—' })}</dt>
-              <dd>{t('noHammer')}</dd>
-            </div>
-          ) : (
-            [...figures.hammer].map(([currency, total]) => (
+          {/* One per currency of the catalogue, named from the start, as in the sales list. */}
+          {hammerCurrencies(sale, figures.hammer).map((currency) => {
+            const total = figures.hammer.get(currency);
+            return (
               <div className="kpi" key={currency}>
                 <dt>{t('hammerTotal', { currency })}</dt>
-                <dd>{formatMoney(total, currency)}</dd>
+                <dd>{total === undefined ? t('noHammer') : formatMoney(total, currency)}</dd>
               </div>
-            ))
-          )}
+            );
+          })}
         </dl>
       </section>
     );
   },
-  (a, b) => sameFigures(a.figures, b.figures),
+  (a, b) => a.sale === b.sale && sameFigures(a.figures, b.figures),
 );

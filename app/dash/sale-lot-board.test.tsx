@@ -3,13 +3,17 @@ import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 import type { SaleLotRow } from '@/lib/sales/sale-view';
+import { boardCardsMediaQuery } from '@/lib/viewport/breakpoints';
 import { SaleLotBoard } from './sale-lot-board';
 
 let mobile = false;
+/** A tablet: the board's own query matches, the phone's does not. */
+let tablet = false;
 beforeEach(() => {
   mobile = false;
+  tablet = false;
   window.matchMedia = ((query: string) => ({
-    matches: mobile,
+    matches: mobile || (tablet && query === boardCardsMediaQuery),
     media: query,
     addEventListener: () => {},
     removeEventListener: () => {},
@@ -121,6 +125,14 @@ describe('SaleLotBoard', () => {
     expect(screen.getByTestId('board-lot')).toHaveClass('lot-card');
   });
 
+  it('is cards up to a tablet’s width too, where its ten columns do not fit', () => {
+    expect(boardCardsMediaQuery).toBe('(max-width: 1023.98px)');
+    tablet = true;
+    renderBoard([row(1)]);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByTestId('board-lot')).toHaveClass('lot-card');
+  });
+
   it.each([
     [
       'en',
@@ -193,6 +205,7 @@ describe('a catalogued lot nobody has bid on', () => {
 
   it('says how late it runs in French too', () => {
     renderBoard([row(1, { open: false, phase: 'upcoming', closesAt: ago(130_000) })], 'fr');
-    expect(screen.getByTestId('board-lot')).toHaveTextContent(/2:1[01] de retard/);
+    expect(screen.getByTestId('board-lot')).toHaveTextContent(/retard 2:1[01]/);
+    expect(screen.getByTestId('board-lot')).toHaveTextContent('À venir');
   });
 });

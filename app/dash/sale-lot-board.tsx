@@ -3,7 +3,9 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { SaleLotRow } from '@/lib/sales/sale-view';
-import { useIsMobile } from '@/lib/viewport/use-is-mobile';
+import { boardCardsMediaQuery } from '@/lib/viewport/breakpoints';
+import { useMobileHint } from '@/lib/viewport/layout-hint-context';
+import { useMediaQuery } from '@/lib/viewport/use-media-query';
 import { phaseAt } from './sale-labels';
 import { BoardCard, BoardRow, NowContext } from './sale-lot-row';
 import { useNowEvery } from './use-now-every';
@@ -19,7 +21,8 @@ const filterKey = { all: 'filterAll', open: 'filterOpen', closed: 'filterClosed'
 export function SaleLotBoard({ rows }: { rows: readonly SaleLotRow[] }) {
   const t = useTranslations('SaleDesk');
   const tLive = useTranslations('LiveDashboard');
-  const isMobile = useIsMobile();
+  // Cards up to a tablet's width: the table's ten columns do not fit below it.
+  const asCards = useMediaQuery(boardCardsMediaQuery, useMobileHint());
   const [filter, setFilter] = useState<Filter>('all');
   // Countdowns and "time since the last bid" move every second, bids or not.
   const now = useNowEvery(1000);
@@ -48,7 +51,7 @@ export function SaleLotBoard({ rows }: { rows: readonly SaleLotRow[] }) {
       <NowContext value={now}>
         {shown.length === 0 ? (
           <p className="empty">{t('boardEmpty')}</p>
-        ) : isMobile ? (
+        ) : asCards ? (
           <ul className="lot-cards">
             {shown.map((row) => (
               <BoardCard key={row.key} row={row} phase={phaseOf(row)} />

@@ -7,7 +7,13 @@ import { seenSince, type BidStoreSnapshot } from '@/lib/realtime/bid-store';
 import type { SaleDeskSnapshot } from '@/lib/realtime/sale-desk-store';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import type { Sale } from '@/lib/sales/lot';
-import { sameFigures, saleBoard, saleFigures, type SaleFigures } from '@/lib/sales/sale-view';
+import {
+  hammerCurrencies,
+  sameFigures,
+  saleBoard,
+  saleFigures,
+  type SaleFigures,
+} from '@/lib/sales/sale-view';
 import { saleHref } from './sale-labels';
 
 interface SaleItemProps {
@@ -23,11 +29,7 @@ const SaleItem = memo(
   function SaleItem({ sale, figures }: SaleItemProps) {
     const t = useTranslations('SaleDesk');
     const formatMoney = useFormatMoney();
-    // The catalogue's currencies (and any a sold lot brings that it lacks): a line pair each,
-    // from the start, rather than lines appearing with the first lot sold.
-    const currencies = [
-      ...new Set([...sale.lots.map((lot) => lot.currency), ...figures.hammer.keys()]),
-    ].sort();
+    const currencies = hammerCurrencies(sale, figures.hammer);
     return (
       <li className="sale-item" data-testid="sale">
         <Link href={saleHref(sale.auctionId)} className="sale-item__title">

@@ -5,7 +5,12 @@
 import { createBidStore } from './bid-store';
 import type { RealtimeConnection } from './pubnub-connection';
 import type { RealtimeConfig } from './realtime-config';
-import { refreshRetryMs, startRealtimeSession, type SessionParts } from './realtime-session';
+import {
+  catalogueRefreshMs,
+  refreshRetryMs,
+  startRealtimeSession,
+  type SessionParts,
+} from './realtime-session';
 
 const config: RealtimeConfig = {
   subscribeKey: 'sub',
@@ -77,6 +82,24 @@ describe('realtime sessions', () => {
     expect(given.fetchConfig).toHaveBeenCalledWith('client-1');
     expect(given.connect).toHaveBeenCalledTimes(1);
     expect(given.connect).toHaveBeenCalledWith(config, 'client-1', store);
+  });
+
+  it('reads the catalogue again every 30 s, once however often it was retried, never once stopped', async () => {
+    const { given, answer, signOut } = parts();
+    const session = startRealtimeSession(given);
+    expect(catalogueRefreshMs).toBe(30_000);
+    jest.advanceTimersByTime(catalogueRefreshMs * 2);
+    expect(given.refreshCatalogue).toHaveBeenCalledTimes(3);
+    // No configuration yet: a retry starts over, with one timer still.
+    session.retry();
+    expect(given.refreshCatalogue).toHaveBeenCalledTimes(4);
+    jest.advanceTimersByTime(catalogueRefreshMs);
+    expect(given.refreshCatalogue).toHaveBeenCalledTimes(5);
+    await answer();
+    signOut();
+    jest.advanceTimersByTime(catalogueRefreshMs * 3);
+    expect(given.refreshCatalogue).toHaveBeenCalledTimes(5);
+    session.stop();
   });
 
   it('retries through the connection once there is one', async () => {

@@ -31,6 +31,12 @@ export interface SessionParts {
 export const refreshRetryMs = 30_000;
 
 /**
+ * The catalogue is read again this often while connected: the platform catalogues a sale's next
+ * lots as it goes, and the board lists the lots to come before any of them opens.
+ */
+export const catalogueRefreshMs = 30_000;
+
+/**
  * Asks for the realtime configuration, connects, and keeps the Access Manager token fresh; a
  * sign-out stops the connection and empties the store. Its I/O comes in `parts`, so it is tested
  * without React, the SDK or a server.
@@ -39,6 +45,7 @@ export function startRealtimeSession(parts: SessionParts): RealtimeSession {
   const { store } = parts;
   let connection: RealtimeConnection | null = null;
   let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+  let catalogueTimer: ReturnType<typeof setInterval> | null = null;
   let stopped = false;
   // Each start counts: a configuration answered for an earlier one (a retry while it was
   // asked) is dropped, never a second connection.
@@ -67,8 +74,11 @@ export function startRealtimeSession(parts: SessionParts): RealtimeSession {
       refreshTimer = setTimeout(refresh, tokenRefreshDelayMs(config.tokenTtlSeconds));
     };
     store.setConnection('connecting');
-    // The catalogue loads beside the connection; a bid on a lot it lacks refreshes it.
+    // The catalogue loads beside the connection, and again every 30 s (lots catalogued since);
+    // a bid on a lot it lacks refreshes it at once.
     parts.refreshCatalogue();
+    if (catalogueTimer) clearInterval(catalogueTimer);
+    catalogueTimer = setInterval(parts.refreshCatalogue, catalogueRefreshMs);
     parts
       .fetchConfig(clientId)
       .then((config) => {
@@ -86,6 +96,8 @@ export function startRealtimeSession(parts: SessionParts): RealtimeSession {
     starts += 1;
     if (refreshTimer) clearTimeout(refreshTimer);
     refreshTimer = null;
+    if (catalogueTimer) clearInterval(catalogueTimer);
+    catalogueTimer = null;
     connection?.stop();
     connection = null;
   };

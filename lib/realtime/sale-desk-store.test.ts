@@ -53,6 +53,27 @@ describe('sale desk store', () => {
     expect(desk.lookup('auction-1', 'lot-2')?.lotNumber).toBe(2);
   });
 
+  it('read again, the same catalogue keeps its sales; lots catalogued since are added', async () => {
+    const first = [sale('auction-1', [['lot-1', 1]])];
+    const { desk, load } = setup(first);
+    await desk.refresh();
+    await flush();
+    const before = desk.getSnapshot();
+    load.mockResolvedValueOnce(JSON.parse(JSON.stringify(first)) as Sale[]);
+    await desk.refresh();
+    await flush();
+    expect(desk.getSnapshot()).toBe(before);
+    load.mockResolvedValueOnce([
+      sale('auction-1', [
+        ['lot-1', 1],
+        ['lot-2', 2],
+      ]),
+    ]);
+    await desk.refresh();
+    await flush();
+    expect(desk.getSnapshot().sales[0]!.lots.map((lot) => lot.lotId)).toEqual(['lot-1', 'lot-2']);
+  });
+
   it('refreshes on a bid for an unknown lot, at most once per few seconds', async () => {
     const { desk, load, ingest, advance } = setup();
     await desk.refresh();

@@ -63,6 +63,8 @@ export function createSaleDeskStore({
   // The engine reads the catalogue as it is when each bid arrives.
   const engine = createFlagsEngine({ catalogue: (auctionId, lotId) => lookup(auctionId, lotId) });
   let lastRefreshAt: number | null = null;
+  /** The catalogue as last loaded, to tell a read that changed nothing. */
+  let loadedText = '';
   let inFlight: Promise<void> | null = null;
   // A sign-out while a load is in flight: its answer belongs to the last session.
   let generation = 0;
@@ -91,6 +93,11 @@ export function createSaleDeskStore({
     inFlight = load()
       .then((loaded) => {
         if (started !== generation) return;
+        // Read again every 30 s: the same catalogue changes nothing, so the sales and boards
+        // built on it are not rebuilt.
+        const text = JSON.stringify(loaded);
+        if (catalogueAnswered && text === loadedText) return;
+        loadedText = text;
         sales = loaded.map((sale) => ({
           ...sale,
           lots: [...sale.lots].sort((a, b) => a.lotNumber - b.lotNumber),
@@ -164,6 +171,7 @@ export function createSaleDeskStore({
       lastRefreshAt = null;
       sales = [];
       catalogueAnswered = false;
+      loadedText = '';
       catalogue = new Map();
       lotStates.clear();
       engine.reset();

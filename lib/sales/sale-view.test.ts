@@ -3,7 +3,14 @@ import type { LotState } from '@/lib/realtime/sale-desk-store';
 import { saleLotKey } from './sale-lot-key';
 import { timetokenFromMs } from '@/lib/realtime/timetoken';
 import type { Lot, Sale } from './lot';
-import { lotLabelOf, sameFigures, sameRow, saleBoard, saleFigures } from './sale-view';
+import {
+  lotLabelOf,
+  openLotCount,
+  sameFigures,
+  sameRow,
+  saleBoard,
+  saleFigures,
+} from './sale-view';
 
 const NOW = Date.parse('2026-11-21T10:00:00.000Z');
 
@@ -229,6 +236,51 @@ describe('saleFigures', () => {
     expect(figures.bidsLastMinute).toBe(1);
     expect(figures.soldLots).toBe(2);
     expect([...figures.hammer]).toEqual([['EUR', 180_000]]);
+  });
+});
+
+describe('openLotCount', () => {
+  const opened: LotState = { open: true, closesAt: null, sold: false };
+  const closed: LotState = { open: false, closesAt: null, sold: true };
+
+  it('counts a lot opened with no bid yet, and each lot once', () => {
+    const states = new Map<string, LotState>([
+      [saleLotKey('cars-a', 'x'), opened],
+      [saleLotKey('cars-a', 'y'), opened],
+      [saleLotKey('cars-b', 'x'), closed],
+    ]);
+    const lots = [
+      summary('cars-a', 'x', 100_000, NOW),
+      // Closed by its lot.closed, whatever its own summary says.
+      summary('cars-b', 'x', 100_000, NOW),
+      // Bid on, never opened nor closed by a message this browser saw.
+      summary('cars-c', 'z', 100_000, NOW),
+      summary('cars-c', 'w', 100_000, NOW, true),
+    ];
+    expect(openLotCount(lots, states)).toBe(3);
+    expect(openLotCount([], new Map())).toBe(0);
+  });
+
+  it('adds up to the open lots of the sales boards', () => {
+    const states = new Map<string, LotState>([[saleLotKey('cars-a', 'y'), opened]]);
+    const lots = [summary('cars-a', 'x', 100_000, NOW), summary('cars-b', 'x', 100_000, NOW)];
+    const openIn = (auctionId: string, catalogue: Lot[]) =>
+      saleFigures(
+        saleBoard({
+          sale: sale(auctionId, catalogue),
+          auctionId,
+          lots,
+          lotStates: states,
+          flags: [],
+          seenSince: Infinity,
+        }),
+        undefined,
+        NOW,
+      ).openLots;
+    const a = openIn('cars-a', [lot('cars-a', 'x', 1), lot('cars-a', 'y', 2)]);
+    const b = openIn('cars-b', [lot('cars-b', 'x', 1)]);
+    expect([a, b]).toEqual([2, 1]);
+    expect(openLotCount(lots, states)).toBe(a + b);
   });
 });
 

@@ -79,6 +79,23 @@ function lotPhase(state: LotState | undefined, live: LotSummary | undefined): Lo
 }
 
 /**
+ * Lots open now in every sale: opened by a `lot.opened` and not closed since, or bid on and not
+ * closed. The count the sales' own figures add up to, a lot with no bid yet included.
+ */
+export function openLotCount(
+  lots: readonly LotSummary[],
+  lotStates: ReadonlyMap<string, LotState>,
+): number {
+  let open = 0;
+  for (const state of lotStates.values()) if (state.open) open += 1;
+  for (const lot of lots) {
+    if (lotStates.has(saleLotKey(lot.auctionId, lot.lotId))) continue;
+    if (!isLotClosed(lot)) open += 1;
+  }
+  return open;
+}
+
+/**
  * Marks the catalogued lots to come (rows in running order) that read closed once due: the sale
  * has gone past them, or nothing of it was seen since before their scheduled close.
  */
@@ -214,6 +231,15 @@ export function saleFigures(
     soldLots,
     hammer,
   };
+}
+
+/**
+ * The currencies a sale's hammer totals are shown in: its catalogue's, and any a sold lot brings
+ * that the catalogue lacks, sorted. A line each from the start, rather than lines appearing with
+ * the first lot sold.
+ */
+export function hammerCurrencies(sale: Sale | undefined, hammer: SaleFigures['hammer']): string[] {
+  return [...new Set([...(sale?.lots ?? []).map((lot) => lot.currency), ...hammer.keys()])].sort();
 }
 
 /** Whether two sets of figures read the same (a frame's bids rarely change them). */

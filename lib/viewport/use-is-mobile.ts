@@ -1,16 +1,8 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
 import { mobileMediaQuery } from './breakpoints';
 import { useMobileHint } from './layout-hint-context';
-
-function subscribe(onChange: () => void): () => void {
-  const query = window.matchMedia(mobileMediaQuery);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
-const getSnapshot = () => window.matchMedia(mobileMediaQuery).matches;
+import { useMediaQuery } from './use-media-query';
 
 /**
  * True when the viewport is at most 700px wide; follows resizes live. The server cannot know the
@@ -18,6 +10,5 @@ const getSnapshot = () => window.matchMedia(mobileMediaQuery).matches;
  * one), hydration keeps it, and the client corrects it at once if the viewport says otherwise.
  */
 export function useIsMobile(): boolean {
-  const hint = useMobileHint();
-  return useSyncExternalStore(subscribe, getSnapshot, () => hint);
+  return useMediaQuery(mobileMediaQuery, useMobileHint());
 }
