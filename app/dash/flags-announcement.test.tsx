@@ -103,6 +103,15 @@ describe('FlagsAnnouncement', () => {
     expect(live).toHaveTextContent('New flag: jump on lot unknown-lot');
   });
 
+  it('says nothing again when the flags are raised again by a reload of the earlier bids', () => {
+    const { live, rerender } = renderAnnouncement([]);
+    rerender([flag(1, 'late')]);
+    const said = live.firstElementChild;
+    rerender([]);
+    rerender([flag(1, 'late')]);
+    expect(live.firstElementChild).toBe(said);
+  });
+
   it('on the all-sales view, names the sale of the lot', () => {
     const { live, rerender } = renderAnnouncement([], false, 'en', null);
     rerender([flag(1, 'jump')]);
@@ -131,12 +140,14 @@ describe('FlagsAnnouncement', () => {
     expect(live).toHaveTextContent('New flag: late on lot 7 of Cars A');
   });
 
-  it('changes its text for the same words twice in a row, so they are read out again', () => {
+  it('adds a new element for the same words twice in a row, so they are read out again', () => {
     const { live, rerender } = renderAnnouncement([]);
     rerender([flag(1, 'late')]);
-    const first = live.textContent;
+    const first = live.firstElementChild;
+    expect(first).toHaveTextContent('New flag: late on lot 7');
     rerender([flag(2, 'late'), flag(1, 'late')]);
     expect(live).toHaveTextContent('New flag: late on lot 7');
-    expect(live.textContent).not.toBe(first);
+    expect(live.firstElementChild).not.toBe(first);
+    expect(first).not.toBeInTheDocument();
   });
 });

@@ -7,6 +7,9 @@ import type { Sale } from '@/lib/sales/lot';
 import { lotLabelOf } from '@/lib/sales/sale-view';
 import { ruleKey } from './sale-labels';
 
+/** How many flag ids the announcer keeps at most (the engine lists 500). */
+const maxKnown = 5_000;
+
 /** What the announcer has heard of: the flags list it last read, and what it last said. */
 interface Heard {
   flags: readonly Flag[] | null;
@@ -64,16 +67,18 @@ export function FlagsAnnouncement({
         said: heard.said + 1,
       };
     }
-    // Evicted flags never come back: what is listed now is all there is to know.
-    setHeard({ flags, known: new Set(flags.map((flag) => flag.id)), ...next });
+    // Cumulative: "Reload earlier bids" empties the flags and its replay raises the same ones
+    // again (their ids follow from the bids), which were told already. Bounded all the same.
+    const grown = new Set(known.size > maxKnown ? [] : known);
+    for (const flag of flags) grown.add(flag.id);
+    setHeard({ flags, known: grown, ...next });
   }
 
   return (
     <p className="visually-hidden" aria-live="polite" data-testid="flags-announcement">
-      {heard.text}
-      {/* The same words twice in a row (another flag of the same rule on the same lot) are a
-          change of text all the same, so they are read out again. */}
-      {heard.said % 2 === 1 ? '' : '\u00a0'}
+      {/* A new element for each announcement: the same words twice in a row (another flag of
+          the same rule on the same lot) are an addition to the region all the same, read out. */}
+      {heard.said > 0 && <span key={heard.said}>{heard.text}</span>}
     </p>
   );
 }

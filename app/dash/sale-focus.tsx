@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useRef } from 'react';
-import { seenSince, type BidStoreSnapshot } from '@/lib/realtime/bid-store';
+import { isReplaying, seenSince, type BidStoreSnapshot } from '@/lib/realtime/bid-store';
 import type { HistoryPage } from '@/lib/realtime/history-pages';
 import type { SaleDeskSnapshot } from '@/lib/realtime/sale-desk-store';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
@@ -64,8 +64,10 @@ export function SaleFocus({
   const rate = snapshot.saleRates.get(auctionId);
   const figures = useMemo(() => saleFigures(rows, rate, now), [rows, rate, now]);
   // A sale the catalogue does not have and no bid has named (a mistyped link): said, rather than
-  // an empty desk waiting for bids. Its first bid, if one comes, brings the desk.
-  const unknown = desk.catalogueAnswered && sale === undefined && rows.length === 0;
+  // an empty desk waiting for bids. Its first bid, if one comes, brings the desk. Not said while
+  // the earlier bids are replayed (they may name it), nor when the catalogue failed to load.
+  const unknown =
+    desk.catalogueLoaded && !isReplaying(snapshot) && sale === undefined && rows.length === 0;
 
   // Closing the lot panel (its link, Escape, Back) gives the focus back to the lot's link on the
   // board, where the reader opened it (not when another sale's board has come instead).

@@ -13,6 +13,7 @@ export const SaleKpis = memo(
     const tLive = useTranslations('LiveDashboard');
     const format = useFormatter();
     const formatMoney = useFormatMoney();
+    const currencies = hammerCurrencies(sale, figures.hammer);
 
     return (
       <section className="kpis" aria-label={tLive('kpisTitle')}>
@@ -29,8 +30,9 @@ export const SaleKpis = memo(
             <dt>{t('soldLotsLabel')}</dt>
             <dd>{format.number(figures.soldLots)}</dd>
           </div>
-          {/* One per currency of the catalogue, named from the start, as in the sales list. */}
-          {hammerCurrencies(sale, figures.hammer).map((currency) => {
+          {/* One per currency of the catalogue, named from the start, as in the sales list; a
+              sale the catalogue lacks keeps the figure's place with no currency yet. */}
+          {(currencies.length > 0 ? currencies : ['—']).map((currency) => {
             const total = figures.hammer.get(currency);
             return (
               <div className="kpi" key={currency}>

@@ -3,17 +3,13 @@ import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 import type { SaleLotRow } from '@/lib/sales/sale-view';
-import { boardCardsMediaQuery } from '@/lib/viewport/breakpoints';
 import { SaleLotBoard } from './sale-lot-board';
 
 let mobile = false;
-/** A tablet: the board's own query matches, the phone's does not. */
-let tablet = false;
 beforeEach(() => {
   mobile = false;
-  tablet = false;
   window.matchMedia = ((query: string) => ({
-    matches: mobile || (tablet && query === boardCardsMediaQuery),
+    matches: mobile,
     media: query,
     addEventListener: () => {},
     removeEventListener: () => {},
@@ -120,14 +116,6 @@ describe('SaleLotBoard', () => {
 
   it('is cards, not a table, at 700px and below', () => {
     mobile = true;
-    renderBoard([row(1)]);
-    expect(screen.queryByRole('table')).toBeNull();
-    expect(screen.getByTestId('board-lot')).toHaveClass('lot-card');
-  });
-
-  it('is cards up to a tablet’s width too, where its ten columns do not fit', () => {
-    expect(boardCardsMediaQuery).toBe('(max-width: 1023.98px)');
-    tablet = true;
     renderBoard([row(1)]);
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByTestId('board-lot')).toHaveClass('lot-card');

@@ -3,9 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { SaleLotRow } from '@/lib/sales/sale-view';
-import { boardCardsMediaQuery } from '@/lib/viewport/breakpoints';
-import { useMobileHint } from '@/lib/viewport/layout-hint-context';
-import { useMediaQuery } from '@/lib/viewport/use-media-query';
+import { useIsMobile } from '@/lib/viewport/use-is-mobile';
 import { phaseAt } from './sale-labels';
 import { BoardCard, BoardRow, NowContext } from './sale-lot-row';
 import { useNowEvery } from './use-now-every';
@@ -21,8 +19,7 @@ const filterKey = { all: 'filterAll', open: 'filterOpen', closed: 'filterClosed'
 export function SaleLotBoard({ rows }: { rows: readonly SaleLotRow[] }) {
   const t = useTranslations('SaleDesk');
   const tLive = useTranslations('LiveDashboard');
-  // Cards up to a tablet's width: the table's ten columns do not fit below it.
-  const asCards = useMediaQuery(boardCardsMediaQuery, useMobileHint());
+  const isMobile = useIsMobile();
   const [filter, setFilter] = useState<Filter>('all');
   // Countdowns and "time since the last bid" move every second, bids or not.
   const now = useNowEvery(1000);
@@ -51,34 +48,37 @@ export function SaleLotBoard({ rows }: { rows: readonly SaleLotRow[] }) {
       <NowContext value={now}>
         {shown.length === 0 ? (
           <p className="empty">{t('boardEmpty')}</p>
-        ) : asCards ? (
+        ) : isMobile ? (
           <ul className="lot-cards">
             {shown.map((row) => (
               <BoardCard key={row.key} row={row} phase={phaseOf(row)} />
             ))}
           </ul>
         ) : (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('number')}</th>
-                <th scope="col">{t('title')}</th>
-                <th scope="col">{t('estimate')}</th>
-                <th scope="col">{tLive('highBid')}</th>
-                <th scope="col">{tLive('bidCount')}</th>
-                <th scope="col">{tLive('leader')}</th>
-                <th scope="col">{t('reserve')}</th>
-                <th scope="col">{t('lastBid')}</th>
-                <th scope="col">{t('closes')}</th>
-                <th scope="col">{tLive('status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((row) => (
-                <BoardRow key={row.key} row={row} phase={phaseOf(row)} />
-              ))}
-            </tbody>
-          </table>
+          // Scrolls sideways inside its card where the card is narrower than the ten columns.
+          <div className="board__scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('number')}</th>
+                  <th scope="col">{t('title')}</th>
+                  <th scope="col">{t('estimate')}</th>
+                  <th scope="col">{tLive('highBid')}</th>
+                  <th scope="col">{tLive('bidCount')}</th>
+                  <th scope="col">{tLive('leader')}</th>
+                  <th scope="col">{t('reserve')}</th>
+                  <th scope="col">{t('lastBid')}</th>
+                  <th scope="col">{t('closes')}</th>
+                  <th scope="col">{tLive('status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((row) => (
+                  <BoardRow key={row.key} row={row} phase={phaseOf(row)} />
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </NowContext>
     </section>

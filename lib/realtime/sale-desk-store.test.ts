@@ -48,6 +48,7 @@ describe('sale desk store', () => {
     await desk.refresh();
     await flush();
     expect(desk.getSnapshot().catalogueAnswered).toBe(true);
+    expect(desk.getSnapshot().catalogueLoaded).toBe(true);
     const [loaded] = desk.getSnapshot().sales;
     expect(loaded!.lots.map((lot) => lot.lotId)).toEqual(['lot-1', 'lot-2']);
     expect(desk.lookup('auction-1', 'lot-2')?.lotNumber).toBe(2);
@@ -178,6 +179,10 @@ describe('sale desk store', () => {
       schedule: (flush) => flush(),
     });
     await desk.refresh();
-    expect(desk.getSnapshot()).toMatchObject({ sales: [], catalogueAnswered: true });
+    expect(desk.getSnapshot()).toMatchObject({
+      sales: [],
+      catalogueAnswered: true,
+      catalogueLoaded: false,
+    });
   });
 });

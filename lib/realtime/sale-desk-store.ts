@@ -22,6 +22,8 @@ export interface SaleDeskSnapshot {
   sales: readonly Sale[];
   /** The catalogue's first load has answered, with the sales or with a failure. */
   catalogueAnswered: boolean;
+  /** A load has brought the catalogue: a sale not in `sales` is not in the catalogue. */
+  catalogueLoaded: boolean;
   /** By `saleLotKey`: lots a `lot.opened` or `lot.closed` named. */
   lotStates: ReadonlyMap<string, LotState>;
   /** Newest first. */
@@ -76,6 +78,7 @@ export function createSaleDeskStore({
     return {
       sales,
       catalogueAnswered,
+      catalogueLoaded: loadedText !== '',
       lotStates: new Map(lotStates),
       flags: engine.flags(),
       flagCounts: engine.counts(),

@@ -4,6 +4,7 @@ import { saleLotKey } from './sale-lot-key';
 import { timetokenFromMs } from '@/lib/realtime/timetoken';
 import type { Lot, Sale } from './lot';
 import {
+  hammerCurrencies,
   lotLabelOf,
   openLotCount,
   sameFigures,
@@ -236,6 +237,19 @@ describe('saleFigures', () => {
     expect(figures.bidsLastMinute).toBe(1);
     expect(figures.soldLots).toBe(2);
     expect([...figures.hammer]).toEqual([['EUR', 180_000]]);
+  });
+});
+
+describe('hammerCurrencies', () => {
+  it('names the catalogue’s currencies, and any a sold lot brings, each once and sorted', () => {
+    const mixed = sale('mixed', [
+      lot('mixed', 'a', 1, { currency: 'GBP' }),
+      lot('mixed', 'b', 2),
+      lot('mixed', 'c', 3, { currency: 'GBP' }),
+    ]);
+    expect(hammerCurrencies(mixed, new Map())).toEqual(['EUR', 'GBP']);
+    expect(hammerCurrencies(mixed, new Map([['USD', 100]]))).toEqual(['EUR', 'GBP', 'USD']);
+    expect(hammerCurrencies(undefined, new Map())).toEqual([]);
   });
 });
 
