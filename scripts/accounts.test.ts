@@ -530,5 +530,5 @@ describe('the real process (npm run accounts)', () => {
     expect(refused.stderr.split('\n')[0]).toBe(
       'There is no role "owner": use clerk, supervisor, admin.',
     );
-  }, 40_000);
+  }, 90_000);
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import nextEnv from '@next/env';
 import { ConfigurationError, parseEnv } from '../lib/env.ts';
 import { startEmbeddedRealtime } from './embedded-realtime.mjs';
+import { superviseRelay } from '../relay/supervisor.ts';
 import { ensureSessionSecret } from './session-secret.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -64,16 +65,20 @@ if (process.env.GAVEL_SKIP_BUILD !== '1' && buildIsStale()) {
 
 const env = ensureSessionSecret(process.env, settings);
 const port = String(settings.port);
-let stopping = false;
-let relay = null;
-// The relay is supervised: if it stops, it starts again (subscribers reconnect and catch up).
-function superviseRelay() {
-  relay = startEmbeddedRealtime(root, settings, env);
-  relay?.on('exit', () => {
-    if (!stopping) setTimeout(superviseRelay, 1000);
-  });
-}
-superviseRelay();
+// Set when the start fails after the console started: its exit then is no success.
+let failure = null;
+// The relay is supervised: if it stops, it starts again, unless it cannot start at all.
+const relay = superviseRelay(
+  () => startEmbeddedRealtime(root, settings, env),
+  (reason) => {
+    console.error(
+      `gavel: ${reason} (see above): is port ${settings.relayPort} in use? RELAY_PORT sets ` +
+        'another. Stopping.',
+    );
+    failure = 1;
+    stopAll('SIGTERM');
+  },
+);
 
 // What `next start` would serve, behind the request screen of server/front-door.ts.
 const server = spawn(process.execPath, [join(root, 'server', 'main.ts'), '--port', port], {
@@ -84,12 +89,11 @@ const server = spawn(process.execPath, [join(root, 'server', 'main.ts'), '--port
 console.info(`gavel: serving the console on http://localhost:${port}`);
 
 function stopAll(signal) {
-  stopping = true;
-  relay?.kill(signal);
+  relay.stop(signal);
   server.kill(signal);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(signal));
 server.on('exit', (code, signal) => {
   stopAll('SIGTERM');
-  process.exit(code ?? (signal ? 1 : 0));
+  process.exit(failure ?? code ?? (signal ? 1 : 0));
 });

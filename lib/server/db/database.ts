@@ -9,8 +9,9 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Pool } from 'pg';
+import { embeddedDataFolder, inMemoryDataDir, lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,7 +26,7 @@ export interface DatabaseHandle {
 export const migrationsFolder = join(process.cwd(), 'lib', 'server', 'db', 'migrations');
 
 /** `memory://` keeps the embedded database in memory (tests); any other value is a folder. */
-export const inMemoryDataDir = 'memory://';
+export { inMemoryDataDir };
 
 /**
  * The contrib extensions the migrations create (0005: agreement search). PGlite loads an extension
@@ -34,17 +35,32 @@ export const inMemoryDataDir = 'memory://';
 export const pgliteExtensions = { pg_trgm, unaccent };
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  let client: PGlite;
-  if (dataDir === inMemoryDataDir) {
-    client = new PGlite({ extensions: pgliteExtensions });
-  } else {
-    const folder = resolve(dataDir, 'pglite');
-    mkdirSync(folder, { recursive: true });
-    client = new PGlite(folder, { extensions: pgliteExtensions });
+  const folder = embeddedDataFolder({ databaseUrl: null, dataDir });
+  if (!folder) {
+    return migratePgliteClient(new PGlite({ extensions: pgliteExtensions }), () => undefined);
   }
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  mkdirSync(join(folder, 'pglite'), { recursive: true });
+  // PGlite is one process per folder: a second process opening it broke it for both (ADR 0027).
+  const lock = lockDataDir(folder);
+  try {
+    const client = new PGlite(join(folder, 'pglite'), { extensions: pgliteExtensions });
+    return await migratePgliteClient(client, lock.release);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function migratePgliteClient(client: PGlite, release: () => void): Promise<DatabaseHandle> {
+  try {
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder });
+    return { db, kind: 'pglite', close: () => client.close().finally(release) };
+  } catch (error) {
+    // Closed before the lock goes, so a retry (connection.ts) never meets this instance.
+    await client.close().catch(() => undefined);
+    throw error;
+  }
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
