@@ -1,5 +1,5 @@
 import type { LotPhase } from '@/lib/sales/sale-view';
-import { hasUnbrokenRun, lotHref, phaseAt, saleHref } from './sale-labels';
+import { lotHref, phaseAt, saleHref } from './sale-labels';
 
 describe('sale desk addresses', () => {
   it('put the sale and lot in the query, encoded whatever their text', () => {
@@ -27,17 +27,5 @@ describe('phaseAt', () => {
     ['to come, close passed, its sale late', 'upcoming', at(-60_000), false, 'upcoming'],
   ])('%s', (_, phase, closesAt, closedWhenDue, expected) => {
     expect(phaseAt({ phase, closesAt, closedWhenDue }, now)).toBe(expected);
-  });
-});
-
-describe('hasUnbrokenRun', () => {
-  it.each([
-    ['1967 Ford Mustang Shelby GT500', false],
-    ['Pierre-Auguste Renoir, Femme à l’ombrelle dans un jardin, huile sur toile, 1875', false],
-    ['x'.repeat(30), false],
-    ['x'.repeat(31), true],
-    [`Lot ${'W'.repeat(300)}`, true],
-  ])('%s → %s', (title, expected) => {
-    expect(hasUnbrokenRun(title)).toBe(expected);
   });
 });

@@ -43,11 +43,3 @@ export function phaseAt(
     ? 'closed'
     : row.phase;
 }
-
-/**
- * A run of more than 30 characters without a space: no word of a real title is that long, and
- * such a run (a hostile or careless ingest) may break anywhere rather than widen the board's
- * table. Real titles keep their words whole, where a table squeezed at 768px would otherwise
- * break "Mus|tang" to give a column its room.
- */
-export const hasUnbrokenRun = (text: string): boolean => /\S{31}/.test(text);

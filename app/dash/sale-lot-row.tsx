@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { createContext, memo, use, type ReactNode } from 'react';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import { sameRow, type LotPhase, type SaleLotRow } from '@/lib/sales/sale-view';
-import { hasUnbrokenRun, lotHref, reserveKey } from './sale-labels';
+import { lotHref, reserveKey } from './sale-labels';
 
 // One lot of the sale focus's board (sale-lot-board.tsx), as a table row or, on a phone, a card.
 // Each renders again only when its own figures change.
@@ -72,9 +72,7 @@ function useCells({ row, phase }: RowProps) {
   const phaseText = usePhaseText();
   return {
     title: (
-      <span
-        className={hasUnbrokenRun(row.lotTitle) ? 'lot-title lot-title--unbroken' : 'lot-title'}
-      >
+      <span className="lot-title">
         {/* Lot links are not prefetched: a board of 50 lots would fetch 50 views of this same
             page while the earlier bids load, on the clerk's phone. The title in full on hover:
             a wide board cuts it short rather than wrap it. */}
