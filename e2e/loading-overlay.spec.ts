@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { waitForLive } from './support/live-page';
 import { authStatePath } from './support/servers';
 
 test.use({ storageState: authStatePath });
@@ -22,6 +23,9 @@ async function holdHealthChecks(page: Page) {
 test.beforeEach(async ({ page }) => {
   await page.goto('/dash');
   await expect(page.getByText(/The service is up/)).toBeVisible();
+  // The steps below run on a settled page: on a loaded machine the catch-up of up to 2,000
+  // earlier bids held the main thread long enough to run a test out of time (7 s to focus a link).
+  await waitForLive(page);
 });
 
 test('two slow calls show the overlay until the last one settles', async ({ page }) => {

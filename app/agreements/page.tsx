@@ -32,13 +32,13 @@ const salesOfThisRequest = cache(async () => listSales(await database()));
  */
 async function filteredTitle(params: ListParams): Promise<string> {
   const t = await getTranslations('Agreements');
-  if (!params.sale) return t('titleFiltered', { status: params.status, sale: 'none' });
+  if (!params.sale) return t('titleFiltered', { status: params.status, scope: 'all', sale: '' });
   const title = (await currentPageSession())
     ? (await salesOfThisRequest()).find((sale) => sale.auctionId === params.sale)?.saleTitle
     : undefined;
   const sale =
     title && title !== params.sale ? t('saleNamed', { title, id: params.sale }) : params.sale;
-  return t('titleFiltered', { status: params.status, sale });
+  return t('titleFiltered', { status: params.status, scope: 'sale', sale });
 }
 
 export async function generateMetadata({

@@ -3,6 +3,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import { createBidStore } from '@/lib/realtime/bid-store';
 import type { LotState } from '@/lib/realtime/sale-desk-store';
+import type { Sale } from '@/lib/sales/lot';
 import { saleLotKey } from '@/lib/sales/sale-lot-key';
 import { DashboardKpis } from './dashboard-kpis';
 
@@ -38,10 +39,11 @@ function snapshotAfter(messages: { timetoken: string; payload: unknown }[], live
 function renderKpis(
   snapshot: ReturnType<typeof snapshotAfter>,
   lotStates: ReadonlyMap<string, LotState> = new Map(),
+  sales: readonly Sale[] = [],
 ) {
   render(
     <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
-      <DashboardKpis snapshot={snapshot} lotStates={lotStates} now={at + 10_000} />
+      <DashboardKpis snapshot={snapshot} sales={sales} lotStates={lotStates} now={at + 10_000} />
     </NextIntlClientProvider>,
   );
 }
@@ -83,12 +85,33 @@ it('says no open lot has a bid once live with none', () => {
 });
 
 it('counts the open lots with no bid yet, as the sales do', () => {
+  const catalogued = (lotId: string, lotNumber: number) => ({
+    auctionId: 'sale-a',
+    lotId,
+    lotNumber,
+    lotTitle: `Lot ${lotId}`,
+    currency: 'EUR',
+    lowEstimate: 1,
+    highEstimate: 2,
+    reserve: null,
+    startingBid: 1,
+    scheduledCloseAt: null,
+  });
   renderKpis(
     snapshotAfter([bid(1, 'open-1', 100_000)]),
     new Map<string, LotState>([
       [saleLotKey('sale-a', 'open-1'), { open: true, closesAt: null, sold: false }],
       [saleLotKey('sale-a', 'opened-no-bid'), { open: true, closesAt: null, sold: false }],
+      // Neither catalogued nor bid on: on no board, so not counted.
+      [saleLotKey('sale-a', 'unlisted'), { open: true, closesAt: null, sold: false }],
     ]),
+    [
+      {
+        auctionId: 'sale-a',
+        saleTitle: 'Sale A',
+        lots: [catalogued('open-1', 1), catalogued('opened-no-bid', 2)],
+      },
+    ],
   );
   expect(screen.getByTestId('open-lots')).toHaveTextContent('2');
 });

@@ -5,6 +5,7 @@ import { isLotClosed, type BidStoreSnapshot } from '@/lib/realtime/bid-store';
 import { fromMinorUnits } from '@/lib/realtime/money';
 import { countSince } from '@/lib/realtime/rate-buckets';
 import type { LotState } from '@/lib/realtime/sale-desk-store';
+import type { Sale } from '@/lib/sales/lot';
 import { openLotCount } from '@/lib/sales/sale-view';
 
 /**
@@ -14,10 +15,12 @@ import { openLotCount } from '@/lib/sales/sale-view';
  */
 export function DashboardKpis({
   snapshot,
+  sales,
   lotStates,
   now,
 }: {
   snapshot: BidStoreSnapshot;
+  sales: readonly Sale[];
   lotStates: ReadonlyMap<string, LotState>;
   now: number;
 }) {
@@ -39,7 +42,7 @@ export function DashboardKpis({
         </div>
         <div className="kpi">
           <dt>{t('openLots')}</dt>
-          <dd data-testid="open-lots">{format.number(openLotCount(lots, lotStates))}</dd>
+          <dd data-testid="open-lots">{format.number(openLotCount(sales, lots, lotStates))}</dd>
         </div>
         {volumes.size === 0 ? (
           <div className="kpi">

@@ -118,6 +118,23 @@ describe('FlagsAnnouncement', () => {
     expect(live).toHaveTextContent('New flag: jump on lot 7 of Cars A');
   });
 
+  it('names a sale whatever its title, "none" too (no title is a keyword of the message)', () => {
+    const [cars] = carsA;
+    render(
+      <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
+        <FlagsAnnouncement
+          flags={[flag(2, 'late')]}
+          focusedSale={null}
+          sales={[{ ...cars!, saleTitle: 'none' }]}
+          notNews={new Set()}
+        />
+      </NextIntlClientProvider>,
+    );
+    expect(screen.getByTestId('flags-announcement')).toHaveTextContent(
+      'New flag: late on lot 7 of none',
+    );
+  });
+
   it('says a flag once: changing the view or the language reads nothing out again', () => {
     const { live, rerender } = renderAnnouncement([], false, 'en', null);
     const flags = [flag(1, 'jump')];

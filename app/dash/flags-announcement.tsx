@@ -62,7 +62,8 @@ export function FlagsAnnouncement({
           rule: t(ruleKey[newest.rule]),
           lot: lotNumber === undefined ? newest.lotId : String(lotNumber),
           // Every sale has a lot 45: the all-sales view says whose.
-          sale: focusedSale === null ? (saleTitle ?? newest.auctionId) : 'none',
+          scope: focusedSale === null ? 'sale' : 'focused',
+          sale: saleTitle ?? newest.auctionId,
         }),
         said: heard.said + 1,
       };

@@ -94,7 +94,12 @@ export default function LiveDashboard() {
           />
         ) : (
           <>
-            <DashboardKpis snapshot={snapshot} lotStates={desk.lotStates} now={shownNow} />
+            <DashboardKpis
+              snapshot={snapshot}
+              sales={desk.sales}
+              lotStates={desk.lotStates}
+              now={shownNow}
+            />
             <SalesOverview snapshot={snapshot} desk={desk} now={shownNow} />
             {restShown && (
               <>

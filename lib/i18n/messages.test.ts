@@ -1,3 +1,4 @@
+import { createTranslator } from 'next-intl';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 
@@ -97,5 +98,19 @@ describe('the root error screen', () => {
   it('shows the catalogs’ GlobalError texts, which it carries itself', async () => {
     const { globalErrorTexts } = await import('./global-error-texts');
     expect(globalErrorTexts).toEqual({ en: en.GlobalError, fr: fr.GlobalError });
+  });
+});
+
+describe('texts naming a sale', () => {
+  // A sale's title is anyone's text: it must never meet a select's keyword ("none" once was one).
+  it.each([
+    ['en', en, 'Pending agreements · none'],
+    ['fr', fr, 'Accords en attente · none'],
+  ] as const)('the agreements title names a sale titled "none" (%s)', (locale, messages, text) => {
+    const t = createTranslator({ locale, messages, namespace: 'Agreements' });
+    expect(t('titleFiltered', { status: 'pending', scope: 'sale', sale: 'none' })).toBe(text);
+    expect(t('titleFiltered', { status: 'pending', scope: 'all', sale: '' })).toBe(
+      text.replace(' · none', ''),
+    );
   });
 });

@@ -271,17 +271,29 @@ describe('openLotCount', () => {
       summary('cars-c', 'z', 100_000, NOW),
       summary('cars-c', 'w', 100_000, NOW, true),
     ];
-    expect(openLotCount(lots, states)).toBe(3);
-    expect(openLotCount([], new Map())).toBe(0);
+    expect(openLotCount([], lots, states)).toBe(2);
+    // Catalogued, cars-a's lot y is on its board: opened, it counts.
+    const catalogue = [sale('cars-a', [lot('cars-a', 'x', 1), lot('cars-a', 'y', 2)])];
+    expect(openLotCount(catalogue, lots, states)).toBe(3);
+    expect(openLotCount([], [], new Map())).toBe(0);
+  });
+
+  it('leaves out a lot opened with no bid that the catalogue lacks: no board lists it', () => {
+    const states = new Map<string, LotState>([[saleLotKey('cars-z', 'ghost'), opened]]);
+    expect(openLotCount([sale('cars-a', [lot('cars-a', 'x', 1)])], [], states)).toBe(0);
   });
 
   it('adds up to the open lots of the sales boards', () => {
     const states = new Map<string, LotState>([[saleLotKey('cars-a', 'y'), opened]]);
     const lots = [summary('cars-a', 'x', 100_000, NOW), summary('cars-b', 'x', 100_000, NOW)];
-    const openIn = (auctionId: string, catalogue: Lot[]) =>
+    const catalogue = [
+      sale('cars-a', [lot('cars-a', 'x', 1), lot('cars-a', 'y', 2)]),
+      sale('cars-b', [lot('cars-b', 'x', 1)]),
+    ];
+    const openIn = (auctionId: string) =>
       saleFigures(
         saleBoard({
-          sale: sale(auctionId, catalogue),
+          sale: catalogue.find((one) => one.auctionId === auctionId),
           auctionId,
           lots,
           lotStates: states,
@@ -291,10 +303,10 @@ describe('openLotCount', () => {
         undefined,
         NOW,
       ).openLots;
-    const a = openIn('cars-a', [lot('cars-a', 'x', 1), lot('cars-a', 'y', 2)]);
-    const b = openIn('cars-b', [lot('cars-b', 'x', 1)]);
+    const a = openIn('cars-a');
+    const b = openIn('cars-b');
     expect([a, b]).toEqual([2, 1]);
-    expect(openLotCount(lots, states)).toBe(a + b);
+    expect(openLotCount(catalogue, lots, states)).toBe(a + b);
   });
 });
 

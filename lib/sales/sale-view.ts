@@ -79,19 +79,22 @@ function lotPhase(state: LotState | undefined, live: LotSummary | undefined): Lo
 }
 
 /**
- * Lots open now in every sale: opened by a `lot.opened` and not closed since, or bid on and not
- * closed. The count the sales' own figures add up to, a lot with no bid yet included.
+ * Lots open now in every sale, counted over the lots the sale boards list (the catalogue's and
+ * those bid on): opened by a `lot.opened` and not closed since, or bid on and not closed. The
+ * count the sales' own figures add up to, a lot with no bid yet included; a lot opened that is
+ * neither catalogued nor bid on is on no board, and not counted.
  */
 export function openLotCount(
+  sales: readonly Sale[],
   lots: readonly LotSummary[],
   lotStates: ReadonlyMap<string, LotState>,
 ): number {
+  const live = new Map(lots.map((lot) => [saleLotKey(lot.auctionId, lot.lotId), lot]));
+  const listed = new Set(live.keys());
+  for (const sale of sales)
+    for (const lot of sale.lots) listed.add(saleLotKey(lot.auctionId, lot.lotId));
   let open = 0;
-  for (const state of lotStates.values()) if (state.open) open += 1;
-  for (const lot of lots) {
-    if (lotStates.has(saleLotKey(lot.auctionId, lot.lotId))) continue;
-    if (!isLotClosed(lot)) open += 1;
-  }
+  for (const key of listed) if (lotPhase(lotStates.get(key), live.get(key)) === 'open') open += 1;
   return open;
 }
 
