@@ -30,7 +30,7 @@ export function DashboardKpis({
   const lastMinute = countSince(ratePerSecond, rateEndsAt, now - 60_000);
   const volumes = new Map<string, number>();
   for (const lot of lots)
-    if (!isLotClosed(lot))
+    if (!isLotClosed(lot) && lot.highBid !== null)
       volumes.set(lot.currency, (volumes.get(lot.currency) ?? 0) + lot.highBid);
 
   return (

@@ -27,7 +27,8 @@ const LotRow = memo(function LotRow({ lot, lotNumber, saleTitle, isMobile }: Lot
     title: lot.lotTitle,
     sale: saleTitle ?? lot.auctionId,
   });
-  const money = formatMoney(lot.highBid, lot.currency);
+  const money = lot.highBid === null ? tDesk('noValue') : formatMoney(lot.highBid, lot.currency);
+  const leader = lot.leader ?? tDesk('noValue');
   const status = isLotClosed(lot) ? t('closed') : t('open');
 
   return isMobile ? (
@@ -40,7 +41,7 @@ const LotRow = memo(function LotRow({ lot, lotNumber, saleTitle, isMobile }: Lot
         {lot.bidCount}
       </p>
       <p>
-        {t('labelled', { label: t('leader') })} {lot.leader} · {status}
+        {t('labelled', { label: t('leader') })} {leader} · {status}
       </p>
     </li>
   ) : (
@@ -52,7 +53,7 @@ const LotRow = memo(function LotRow({ lot, lotNumber, saleTitle, isMobile }: Lot
       </th>
       <td>{money}</td>
       <td>{lot.bidCount}</td>
-      <td>{lot.leader}</td>
+      <td>{leader}</td>
       <td>{status}</td>
     </tr>
   );

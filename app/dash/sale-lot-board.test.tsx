@@ -3,17 +3,12 @@ import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 import type { SaleLotRow } from '@/lib/sales/sale-view';
+import { fakeViewport } from '@/lib/viewport/testing/fake-viewport';
 import { SaleLotBoard } from './sale-lot-board';
 
-let mobile = false;
+let viewport: ReturnType<typeof fakeViewport>;
 beforeEach(() => {
-  mobile = false;
-  window.matchMedia = ((query: string) => ({
-    matches: mobile,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  })) as unknown as typeof window.matchMedia;
+  viewport = fakeViewport();
 });
 
 const row = (lotNumber: number, extra: Partial<SaleLotRow> = {}): SaleLotRow => ({
@@ -115,7 +110,7 @@ describe('SaleLotBoard', () => {
   });
 
   it('is cards, not a table, at 700px and below', () => {
-    mobile = true;
+    viewport.setMobile(true);
     renderBoard([row(1)]);
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByTestId('board-lot')).toHaveClass('lot-card');
@@ -149,7 +144,7 @@ describe('SaleLotBoard', () => {
       ],
     ],
   ] as const)('labels each figure of a card in %s, the label above its value', (locale, pairs) => {
-    mobile = true;
+    viewport.setMobile(true);
     renderBoard([row(1, { highBid: 150_000, bidCount: 3, leader: 'Paddle 2' })], locale);
     const terms = screen.getAllByRole('term').map((term) => term.textContent);
     const values = screen.getAllByRole('definition').map((value) => value.textContent);

@@ -482,6 +482,22 @@ describe('per-lot aggregation', () => {
       lastBidTimetoken: tt(T0 + 5),
     });
   });
+  it('a lot whose every bid seen came after its close has no high bid or leader, until one from before it arrives', () => {
+    const { store, snap } = setup();
+    // The close is the oldest message read: the lot's own bids were before the history window.
+    store.ingest(closedMessage(tt(T0 + 3), 'a', uuid(1)));
+    store.ingest(nth(5, { lotId: 'a', amount: 55_000, bidder: 'Paddle 342' }));
+    expect(snap().lots[0]).toMatchObject({
+      closedTimetoken: tt(T0 + 3),
+      highBid: null,
+      leader: null,
+      bidCount: 1,
+      lastBidTimetoken: tt(T0 + 5),
+    });
+    // The winning bid, from a later read of history: it made the result.
+    store.ingest(nth(1, { lotId: 'a', amount: 50_000, bidder: 'Online 5521' }));
+    expect(snap().lots[0]).toMatchObject({ highBid: 50_000, leader: 'Online 5521', bidCount: 2 });
+  });
 });
 
 describe('bounded lots (maxLots)', () => {

@@ -8,9 +8,13 @@ export interface LotSummary {
   lotId: string;
   lotTitle: string;
   currency: string;
-  highBid: number;
+  /**
+   * The highest bid not late, and its paddle; null when every bid this browser saw of the lot
+   * came after its close (the bids before it were before the history read, or forgotten).
+   */
+  highBid: number | null;
   bidCount: number;
-  leader: string;
+  leader: string | null;
   lastTimetoken: string;
   /** The newest bid's timetoken (a close moves `lastTimetoken`, not this): "time since last bid". */
   lastBidTimetoken: string;
@@ -59,6 +63,7 @@ export function createLotBoard(maxLots: number) {
       const lot = lots.get(key);
       // The lot's own record first: `closes` forgets the oldest past 5 × maxLots.
       const closedTimetoken = lot ? lot.closedTimetoken : (closes.get(key) ?? null);
+      const isLate = isAfterClose(bid.timetoken, closedTimetoken);
       if (!lot) {
         lots.set(key, {
           key,
@@ -66,9 +71,9 @@ export function createLotBoard(maxLots: number) {
           lotId: bid.lotId,
           lotTitle: bid.lotTitle,
           currency: bid.currency,
-          highBid: bid.amount,
+          highBid: isLate ? null : bid.amount,
           bidCount: 1,
-          leader: bid.bidder,
+          leader: isLate ? null : bid.bidder,
           lastTimetoken: bid.timetoken,
           lastBidTimetoken: bid.timetoken,
           closedTimetoken,
@@ -76,7 +81,7 @@ export function createLotBoard(maxLots: number) {
         if (lots.size > maxLots) evict();
         return;
       }
-      const isHigher = !isAfterClose(bid.timetoken, closedTimetoken) && bid.amount > lot.highBid;
+      const isHigher = !isLate && (lot.highBid === null || bid.amount > lot.highBid);
       lots.set(key, {
         ...lot,
         bidCount: lot.bidCount + 1,

@@ -125,15 +125,33 @@ export function connectRealtime(
     }
   }
 
-  /** Gap-free: fetches what was published since the last timetoken seen before the outage. */
+  /**
+   * Gap-free: fetches what was published since the last timetoken seen before the outage. What
+   * arrives live meanwhile (the subscription resumes at that timetoken too, and PubNub delivers at
+   * most the newest 100 missed messages) is held back and merged in publish order: a lot's close
+   * from the gap is ingested before a bid published after it, which is then late, as it was.
+   * Whatever was read, all of it or up to a failure, is ingested.
+   */
   async function catchUp(since: string) {
     const reconnectedAt = timetokenFromMs(Date.now());
-    let end = since;
-    for (let page = 0; page < 50 && !machine.stopped; page += 1) {
-      const fetched = await fetchPage({ end });
-      store.ingest(fetched);
-      if (fetched.length < historyPageSize) break;
-      end = fetched.at(-1)!.timetoken;
+    // The first load may still be holding live messages back; it merges them itself.
+    const holding = heldBack === null;
+    if (holding) heldBack = [];
+    const gap: IncomingMessage[] = [];
+    try {
+      let end = since;
+      for (let page = 0; page < 50 && !machine.stopped; page += 1) {
+        const fetched = await fetchPage({ end });
+        gap.push(...fetched);
+        if (fetched.length < historyPageSize) break;
+        end = fetched.at(-1)!.timetoken;
+      }
+    } finally {
+      if (holding) {
+        const live = heldBack ?? [];
+        heldBack = null;
+        if (!machine.stopped) for (const run of mergeInOrder(gap, live)) store.ingest(run.messages);
+      } else if (!machine.stopped) gap.forEach(deliver);
     }
     store.setReplayed(store.countBidsBetween(since, reconnectedAt));
   }

@@ -1,0 +1,18 @@
+/**
+ * For component tests: a `window.matchMedia` (jsdom has none) whose every query answers whether
+ * the viewport is a phone's, as `useIsMobile` asks it. A desktop until `setMobile(true)`.
+ */
+export function fakeViewport() {
+  let mobile = false;
+  window.matchMedia = ((query: string) => ({
+    matches: mobile,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  })) as unknown as typeof window.matchMedia;
+  return {
+    setMobile(next: boolean) {
+      mobile = next;
+    },
+  };
+}
