@@ -18,7 +18,7 @@ import {
 import { loadEarlier } from './history-slices';
 import type { RealtimeConfig } from './realtime-config';
 import { connectionEventFromStatus } from './status-event';
-import { timetokenFromMs } from './timetoken';
+import { isNewer, timetokenFromMs } from './timetoken';
 
 export interface RealtimeConnection {
   /** Swaps in a fresh Access Manager token without resubscribing. */
@@ -130,30 +130,46 @@ export function connectRealtime(
    * arrives live meanwhile (the subscription resumes at that timetoken too, and PubNub delivers at
    * most the newest 100 missed messages) is held back and merged in publish order: a lot's close
    * from the gap is ingested before a bid published after it, which is then late, as it was.
-   * Whatever was read, all of it or up to a failure, is ingested.
+   * Whatever was read, all of it or up to a failure or the deadline, is ingested and counted.
+   * Runs after any read still holding messages back (`afterReads`), never beside one.
    */
   async function catchUp(since: string) {
     const reconnectedAt = timetokenFromMs(Date.now());
-    // The first load may still be holding live messages back; it merges them itself.
-    const holding = heldBack === null;
-    if (holding) heldBack = [];
+    heldBack = [];
     const gap: IncomingMessage[] = [];
+    const limit = deadline(earlierDeadlineMs);
     try {
       let end = since;
       for (let page = 0; page < 50 && !machine.stopped; page += 1) {
-        const fetched = await fetchPage({ end });
-        gap.push(...fetched);
+        const fetched = await Promise.race([fetchPage({ end }), limit.expired]);
+        // `end` is inclusive: the message at `since` is in the store already.
+        gap.push(...fetched.filter((message) => isNewer(message.timetoken, since)));
         if (fetched.length < historyPageSize) break;
         end = fetched.at(-1)!.timetoken;
       }
+    } catch {
+      // Ingested below, as far as it was read; the bids count says how many came back.
     } finally {
-      if (holding) {
-        const live = heldBack ?? [];
-        heldBack = null;
-        if (!machine.stopped) for (const run of mergeInOrder(gap, live)) store.ingest(run.messages);
-      } else if (!machine.stopped) gap.forEach(deliver);
+      limit.clear();
+      const live = heldBack;
+      heldBack = null;
+      if (!machine.stopped) for (const run of mergeInOrder(gap, live)) store.ingest(run.messages);
     }
-    store.setReplayed(store.countBidsBetween(since, reconnectedAt));
+    if (!machine.stopped) store.setReplayed(store.countBidsBetween(since, reconnectedAt));
+  }
+
+  /**
+   * Reads that hold live messages back, one after the other: the first load, then catch-ups. The
+   * first starts at once (what arrives from then on is held), each next one as the last ends.
+   */
+  const queuedReads: (() => Promise<void>)[] = [];
+  let reading = false;
+  async function afterReads(read: () => Promise<void>) {
+    queuedReads.push(read);
+    if (reading) return;
+    reading = true;
+    for (let next = queuedReads.shift(); next; next = queuedReads.shift()) await next();
+    reading = false;
   }
 
   /**
@@ -238,10 +254,10 @@ export function connectRealtime(
         void refreshWatching();
         return;
       case 'catch-up':
-        void catchUp(effect.from).catch(() => store.setReplayed(0));
+        void afterReads(() => catchUp(effect.from));
         return;
       case 'load-earlier':
-        void replayEarlier();
+        void afterReads(replayEarlier);
         return;
       case 'leave':
         pubnub.unsubscribeAll();
