@@ -8,7 +8,7 @@
 import { createBidStore, type BidStoreObserver, type IncomingMessage } from './bid-store';
 import { historyPageSize } from './history-pages';
 import { connectRealtime, type RealtimeConnection } from './pubnub-connection';
-import type { RealtimeConfig } from './realtime-config';
+import { testRealtimeConfig } from './testing/realtime-config';
 
 // --- The fake SDK -------------------------------------------------------------------------------
 
@@ -151,15 +151,7 @@ const pageFrom = (log: readonly IncomingMessage[], ask: HistoryAsk) =>
 
 // --- The connection -----------------------------------------------------------------------------
 
-const config: RealtimeConfig = {
-  subscribeKey: 'sub',
-  origin: 'localhost:4000',
-  ssl: false,
-  token: null,
-  tokenTtlSeconds: null,
-  cipherKey: null,
-  channel: 'bids',
-};
+const config = testRealtimeConfig;
 
 let connection: RealtimeConnection | null = null;
 

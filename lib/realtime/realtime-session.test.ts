@@ -5,6 +5,7 @@
 import { createBidStore } from './bid-store';
 import type { RealtimeConnection } from './pubnub-connection';
 import type { RealtimeConfig } from './realtime-config';
+import { testRealtimeConfig } from './testing/realtime-config';
 import {
   catalogueRefreshMs,
   refreshRetryMs,
@@ -12,15 +13,7 @@ import {
   type SessionParts,
 } from './realtime-session';
 
-const config: RealtimeConfig = {
-  subscribeKey: 'sub',
-  origin: 'localhost:4000',
-  ssl: false,
-  token: null,
-  tokenTtlSeconds: null,
-  cipherKey: null,
-  channel: 'bids',
-};
+const config = testRealtimeConfig;
 
 function fakeConnection(): jest.Mocked<RealtimeConnection> {
   return {
