@@ -185,6 +185,21 @@ describe('every method of every API path answers in the envelope', () => {
     expect(options.headers.get('allow')).toBe(allowed);
   });
 
+  it('a path no route names answers 404 in the envelope, whatever the method', async () => {
+    const route = await import('@/app/api/[...path]/route');
+    for (const method of [...methods, 'OPTIONS'] as const) {
+      const response = await route[method](
+        new NextRequest(`${origin}/api/no/such/path`, { method, headers: { origin } }),
+      );
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      if (method === 'HEAD') {
+        expect(response.status).toBe(404);
+        expect(await response.text()).toBe('');
+      } else await expectProblem(response, 404, 'not_found');
+    }
+  });
+
   it('HEAD answers what GET would, without a body', async () => {
     const { HEAD } = await import('@/app/api/health/route');
     const response = await HEAD(new NextRequest(`${origin}/api/health`, { method: 'HEAD' }));

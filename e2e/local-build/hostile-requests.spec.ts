@@ -180,3 +180,23 @@ test('API answers carry nosniff', async ({ request }) => {
     expect(answer.headers()['x-content-type-options']).toBe('nosniff');
   }
 });
+
+test('an API path no route names is a 404 in the envelope, and named ones still answer', async ({
+  request,
+}) => {
+  for (const [method, path] of [
+    ['GET', '/api/nope'],
+    ['POST', '/api/agreements/6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b/decision/extra'],
+    ['DELETE', '/api/sales/any/report/more'],
+  ] as const) {
+    const answer = await request.fetch(path, {
+      method,
+      headers: { origin: `http://localhost:${consolePort}` },
+    });
+    expect(answer.status(), `${method} ${path}`).toBe(404);
+    expect(answer.headers()['content-type']).toContain('application/json');
+    expect((await answer.json()).error.code).toBe('not_found');
+  }
+  expect((await request.get('/api/health')).status()).toBe(200);
+  expect((await request.get('/api/sales/any-sale')).status()).toBe(401);
+});

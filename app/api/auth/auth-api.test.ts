@@ -189,7 +189,7 @@ describe('POST /api/auth/sign-in', () => {
     expect(await sessionRowCount()).toBe(before + 2);
   });
 
-  it('answers the same 401 invalid_credentials for an unknown id, a wrong password and a disabled account', async () => {
+  it('answers the same 401 invalid_credentials for an unknown id, a wrong or empty password, a blank id and a disabled account', async () => {
     await accounts.createAccount(db, {
       loginId: 'disabled-one',
       displayName: 'Disabled',
@@ -204,14 +204,16 @@ describe('POST /api/auth/sign-in', () => {
       { loginId: 'nobody-here', password },
       { loginId: 'demo', password: 'wrong password' },
       { loginId: 'disabled-one', password },
+      // Empty is well-formed, and wrong: no account has an empty id or password.
+      { loginId: 'demo', password: '' },
+      { loginId: '   ', password },
     ]) {
       const response = await signIn(signInRequest(body));
       const envelope = await expectProblem(response, 401, 'invalid_credentials');
       expect(response.headers.getSetCookie()).toEqual([]);
       answers.push({ envelope, headers: [...response.headers.entries()] });
     }
-    expect(answers[1]).toEqual(answers[0]);
-    expect(answers[2]).toEqual(answers[0]);
+    for (const answer of answers.slice(1)) expect(answer).toEqual(answers[0]);
     expect(answers[0]!.envelope.error.message).toBe('The login id or the password is not right.');
     expect(await sessionRowCount()).toBe(before);
     // A successful sign-in of demo forgives the failure above (the rate-limit file tests limits).
@@ -485,9 +487,7 @@ describe('sign-in request guards', () => {
     ['a JSON null', 400, 'bad_request', () => signInRequest(null)],
     ['a JSON array', 400, 'bad_request', () => signInRequest([good])],
     ['a missing password', 400, 'bad_request', () => signInRequest({ loginId: 'guard' })],
-    ['an empty password', 400, 'bad_request', () => signInRequest({ ...good, password: '' })],
     ['a numeric loginId', 400, 'bad_request', () => signInRequest({ ...good, loginId: 42 })],
-    ['a blank loginId', 400, 'bad_request', () => signInRequest({ ...good, loginId: '   ' })],
     [
       'a body of 1 MiB',
       413,

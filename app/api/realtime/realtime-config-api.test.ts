@@ -70,6 +70,12 @@ describe('GET /api/realtime/config', () => {
     });
   });
 
+  it('answers the same without a client id (the contract names the bare path)', async () => {
+    const response = await getConfig(request('http://127.0.0.1:3000/api/realtime/config'));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ subscribeKey: 'embedded-sub', channel: 'bids' });
+  });
+
   it('never hands out a publish or secret key', async () => {
     const body = await (
       await getConfig(request(`http://localhost:3000/api/realtime/config?clientId=${clientId}`))

@@ -60,3 +60,22 @@ export function apiRoute(implemented: Implemented): Record<RouteMethod, RouteHan
       withApiHeaders(new Response(null, { status: 204, headers: { allow: allowed } })),
   };
 }
+
+/**
+ * Every method of an API path that names no route (`app/api/[...path]`): 404 in the error
+ * envelope, where Next would answer its HTML not-found page. HEAD without a body.
+ */
+export function unknownApiPath(): Record<RouteMethod, RouteHandler> {
+  const notFound: RouteHandler = async (request) => {
+    const answer = withApiHeaders(
+      problemResponse(new ApiProblem('not_found', 'There is no API at this path.')),
+    );
+    return request.method === 'HEAD'
+      ? new Response(null, { status: answer.status, headers: answer.headers })
+      : answer;
+  };
+  return Object.fromEntries(routeMethods.map((method) => [method, notFound])) as Record<
+    RouteMethod,
+    RouteHandler
+  >;
+}

@@ -6,12 +6,18 @@ import { embeddedKeys } from '@/relay/keys';
 
 const tokenTtlMinutes = 60;
 
-/** A token that lets one client id read `bids` (and its presence) and nothing else. */
-async function grantReadToken(keys: { subscribeKey: string; secretKey: string }, clientId: string) {
+/**
+ * A token that lets its holder read `bids` (and its presence) and nothing else: only as the given
+ * client id when there is one (the console always gives its own).
+ */
+async function grantReadToken(
+  keys: { subscribeKey: string; secretKey: string },
+  clientId: string | null,
+) {
   const server = new PubNub({ ...keys, userId: 'gavel-console-server' });
   return server.grantToken({
     ttl: tokenTtlMinutes,
-    authorized_uuid: clientId,
+    ...(clientId === null ? {} : { authorized_uuid: clientId }),
     resources: {
       channels: { [bidsChannel]: { read: true }, [`${bidsChannel}-pnpres`]: { read: true } },
     },
@@ -25,7 +31,7 @@ async function grantReadToken(keys: { subscribeKey: string; secretKey: string },
 export async function browserRealtimeConfig(
   env: ServerEnv,
   hostname: string,
-  clientId: string,
+  clientId: string | null,
 ): Promise<RealtimeConfig> {
   if (env.pubnub) {
     const { subscribeKey, secretKey } = env.pubnub;

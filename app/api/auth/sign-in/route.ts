@@ -1,7 +1,7 @@
 // POST /api/auth/sign-in: checks a staff member's credentials and opens a new session.
 import { z } from 'zod';
 import { serverEnv } from '@/lib/env';
-import { loginIdSchema, passwordSchema } from '@/lib/server/auth/login-id';
+import { typedLoginIdSchema, typedPasswordSchema } from '@/lib/server/auth/login-id';
 import { signIn } from '@/lib/server/auth/sign-in';
 import { signingSecret } from '@/lib/server/auth/signing-secret';
 import { apiHandler } from '@/lib/server/api/api-handler';
@@ -10,7 +10,8 @@ import { apiRoute } from '@/lib/server/api/api-route';
 import { trustedClientAddress } from '@/lib/server/api/client-address';
 import { setSessionCookie } from '@/lib/server/api/session-response';
 
-const bodySchema = z.strictObject({ loginId: loginIdSchema, password: passwordSchema });
+// Empty strings are well-formed: a wrong login id or password, 401 like every other kind.
+const bodySchema = z.strictObject({ loginId: typedLoginIdSchema, password: typedPasswordSchema });
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
   POST: apiHandler({ body: bodySchema }, async ({ request, body, db }) => {

@@ -1,4 +1,5 @@
-// GET /api/realtime/config?clientId=: what the browser needs to subscribe to `bids`.
+// GET /api/realtime/config[?clientId=]: what the browser needs to subscribe to `bids`. The
+// console gives its client id (its PubNub userId), to which a read token is then bound.
 import { z } from 'zod';
 import { serverEnv } from '@/lib/env';
 import { browserRealtimeConfig } from '@/lib/server/realtime/browser-config';
@@ -11,9 +12,10 @@ const clientIdSchema = z.uuid();
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
   GET: apiHandler({ session: true }, async ({ request }) => {
-    const clientId = clientIdSchema.safeParse(request.nextUrl.searchParams.get('clientId'));
+    const given = request.nextUrl.searchParams.get('clientId');
+    const clientId = clientIdSchema.nullable().safeParse(given);
     if (!clientId.success)
-      throw new ApiProblem('bad_request', 'clientId must be the client id (a UUID).');
+      throw new ApiProblem('bad_request', 'clientId, when given, must be the client id (a UUID).');
     return Response.json(
       await browserRealtimeConfig(
         serverEnv(),
