@@ -57,6 +57,20 @@ export const listParameter = (url: URL, name: string): string[] =>
     .map((item) => item.trim())
     .filter((item) => item !== '');
 
+/**
+ * A request a browser sent for a page on an origin the relay does not serve: refused, reads and
+ * writes alike. CORS alone only hides answers from such a page; a plain `<img>` GET still
+ * published a bid (forged paddles then led lots on every desk), deleted history or faked
+ * presence. The console's own pages are allowed origins, and their SDK's requests carry `Origin`
+ * (cross-origin fetches); servers, the simulator and the tests send neither header. A no-cors
+ * subresource from another site carries no `Origin`, only `Sec-Fetch-Site: cross-site`.
+ */
+export function isForeignBrowser(request: IncomingMessage, allowedOrigins: string[]): boolean {
+  const origin = request.headers.origin;
+  if (origin !== undefined) return !allowedOrigins.includes(origin);
+  return request.headers['sec-fetch-site'] === 'cross-site';
+}
+
 /** CORS for the allowed origins; answers a preflight itself (returns true then). */
 export function applyCors(
   request: IncomingMessage,

@@ -26,7 +26,11 @@ export async function publish(
     if (body === null) return json(response, 413, [0, 'Message Too Large', clock.current()]);
     text = body.toString('utf8');
   } else {
-    text = decodeURIComponent(payloadSegments.join('/'));
+    try {
+      text = decodeURIComponent(payloadSegments.join('/'));
+    } catch {
+      return json(response, 400, [0, 'Invalid JSON', clock.current()]);
+    }
   }
   if (Buffer.byteLength(text) > maxPublishBytes)
     return json(response, 413, [0, 'Message Too Large', clock.current()]);

@@ -525,6 +525,64 @@ describe('HTTP', () => {
     },
   );
 
+  describe('a page on an origin the relay does not serve', () => {
+    const writes = [
+      ['publishes', 'GET', publishPath('bids', { forged: true })],
+      ['deletes history', 'DELETE', '/v3/history/sub-key/embedded-sub/channel/bids'],
+      [
+        'fakes presence',
+        'GET',
+        '/v2/presence/sub-key/embedded-sub/channel/bids/heartbeat?heartbeat=300&uuid=ghost',
+      ],
+    ] as const;
+    const foreign = [
+      ['an <img> from another site', { 'sec-fetch-site': 'cross-site' }],
+      ['a fetch from another origin', { origin: 'http://evil.example' }],
+      ['a sandboxed page', { origin: 'null' }],
+      ['another port of this host', { origin: 'http://localhost:3001' }],
+    ] as const;
+
+    it.each(
+      writes.flatMap(([what, method, path]) =>
+        foreign.map(([who, headers]) => ({ what, method, path, who, headers })),
+      ),
+    )(
+      'is refused when $who $what (403), and nothing changes',
+      async ({ method, path, headers }) => {
+        expect((await raw(port, 'GET', publishPath('bids', { kept: true }))).status).toBe(200);
+        const answer = await raw(port, method, path, { headers: { ...headers } });
+        expect(answer.status).toBe(403);
+        expect(JSON.parse(answer.body)).toMatchObject({ status: 403, error: true });
+        expect(relay.stored('bids').map((message) => message.payload)).toEqual([{ kept: true }]);
+        const here = await raw(port, 'GET', '/v2/presence/sub-key/embedded-sub/channel/bids');
+        expect(JSON.parse(here.body)).toMatchObject({ occupancy: 0 });
+      },
+    );
+
+    it.each([
+      ['the console’s own page', { origin: consoleOrigin }],
+      ['a same-site subresource', { 'sec-fetch-site': 'same-site' }],
+      ['a server, the simulator or a test (no browser headers)', {}],
+    ] as const)('is not %s: its publish goes through', async (_who, headers) => {
+      const answer = await raw(port, 'GET', publishPath('bids', { n: 1 }), {
+        headers: { ...headers },
+      });
+      expect(answer.status).toBe(200);
+      expect(relay.stored('bids')).toHaveLength(1);
+    });
+  });
+
+  it.each([
+    ['a publish payload', '/publish/embedded-pub/embedded-sub/0/bids/0/%E0%A4%A'],
+    ['a publish channel', '/publish/embedded-pub/embedded-sub/0/%E0%A4%A/0/1'],
+    ['a presence uuid', '/v2/presence/sub-key/embedded-sub/uuid/%E0%A4%A'],
+  ])('answers a malformed percent-encoding in %s with 400, not 500', async (_where, path) => {
+    const answer = await raw(port, 'GET', path);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).not.toMatchObject({ message: 'Internal Error' });
+    expect(relay.stored('bids')).toEqual([]);
+  });
+
   it('answers time with a 17-digit JSON number, which the SDK reads', async () => {
     const answer = await raw(port, 'GET', '/time/0');
     expect(answer.body).toMatch(/^\[\d{17}\]$/);

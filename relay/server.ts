@@ -5,7 +5,15 @@ import { createServer } from 'node:http';
 import { createChannelLog, type LoggedMessage } from './channel-log.ts';
 import { openChannelStore } from './channel-store.ts';
 import { historyCall } from './history-routes.ts';
-import { applyCors, json, jsonText, notSupported, unknownPath } from './http.ts';
+import {
+  applyCors,
+  forbidden,
+  isForeignBrowser,
+  json,
+  jsonText,
+  notSupported,
+  unknownPath,
+} from './http.ts';
 import { createLongPolls } from './long-polls.ts';
 import { createPresence, type PresenceEvent } from './presence.ts';
 import { presenceCall } from './presence-routes.ts';
@@ -111,15 +119,20 @@ export function createRelay(options: RelayOptions) {
   const server = createServer({ maxHeaderSize: 128 * 1024 }, (request, response) => {
     void (async () => {
       if (applyCors(request, response, options.allowedOrigins)) return;
+      if (isForeignBrowser(request, options.allowedOrigins)) return forbidden(response);
       const url = new URL(request.url ?? '/', 'http://relay');
       const segments = url.pathname
         .split('/')
         .filter((segment, index) => index > 0 || segment !== '');
       await route({ request, response, url, segments });
     })().catch((error: unknown) => {
-      console.error('relay: request failed', error);
-      if (!response.headersSent)
-        json(response, 500, { status: 500, error: true, message: 'Internal Error' });
+      // A path segment whose percent-encoding is not UTF-8: the caller's mistake, not ours.
+      const invalidPath = error instanceof URIError;
+      if (!invalidPath) console.error('relay: request failed', error);
+      if (response.headersSent) return;
+      if (invalidPath)
+        json(response, 400, { status: 400, error: true, message: 'Invalid Arguments' });
+      else json(response, 500, { status: 500, error: true, message: 'Internal Error' });
     });
   });
   // A URL past even that limit is a message too large, answered as PubNub does, in JSON.
