@@ -92,6 +92,33 @@ describe('text the database cannot hold is a 400 before any database work', () =
     expect(await rowCounts()).toEqual(before);
   });
 
+  it.each([
+    ['a right-to-left override in the buyer', { buyer: 'Paddle \u202e1234' }],
+    ['a C1 control in the lot title', { lotTitle: 'Rolex\u0085Daytona' }],
+    ['an isolate in the lot id', { lotId: 'lot-\u20671' }],
+  ])('ingest with %s is a 400 (it reads as another text)', async (_name, patch) => {
+    const before = await rowCounts();
+    const response = await sendIngest(ingestRequest({ items: [item(patch)] }));
+    await expectProblem(response, 400, 'bad_request');
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('a reason keeps its lines, but not a right-to-left override', async () => {
+    const [agreement] = await api.ingest([item()]);
+    const refused = await api.decide(agreement!.id, {
+      decision: 'reject',
+      reason: 'Paid by \u202eABC',
+      version: 1,
+    });
+    await expectProblem(refused, 400, 'bad_request');
+    const taken = await api.decide(agreement!.id, {
+      decision: 'reject',
+      reason: 'Buyer withdrew.\nCalled twice.',
+      version: 1,
+    });
+    expect(taken.status).toBe(200);
+  });
+
   it('a lone surrogate in a key', async () => {
     const response = await sendIngest(ingestRequest('{"items":[],"\\udc00":1}'));
     await expectProblem(response, 400, 'bad_request');

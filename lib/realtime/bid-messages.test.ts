@@ -54,6 +54,20 @@ describe('classifyMessage: bid.placed v1', () => {
     expect(classifyMessage(payload)).toEqual({ kind: 'bid', bid: payload });
   });
 
+  it.each([
+    { name: 'a right-to-left override in the paddle', patch: { bidder: 'Paddle \u202e1234' } },
+    { name: 'a line break in the title', patch: { lotTitle: 'Rolex\nDaytona' } },
+    { name: 'a C1 control in the lot id', patch: { lotId: 'lot\u009b1' } },
+    { name: 'a NUL in the sale id', patch: { auctionId: 'sale\u0000' } },
+  ])('refuses a bid with $name as invalid, as the API would', ({ patch }) => {
+    expect(classifyMessage({ ...validBid(), ...patch })).toEqual({ kind: 'invalid' });
+  });
+
+  it('accepts right-to-left text and accents in a title', () => {
+    const payload = { ...validBid(), lotTitle: 'مزاد · Écrin \u200f12' };
+    expect(classifyMessage(payload)).toEqual({ kind: 'bid', bid: payload });
+  });
+
   it('drops unknown extra fields from the bid it hands back', () => {
     const result = classifyMessage({ ...validBid(), html: '<img src=x onerror=alert(1)>' });
     expect(result).toEqual({ kind: 'bid', bid: validBid() });

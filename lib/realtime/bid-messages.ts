@@ -1,6 +1,10 @@
 import * as z from 'zod/mini';
+import { withoutControlCharacters } from '@/lib/validation/control-characters';
 
-const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
+// Text shown to staff: no control characters, as the API's (a tab, a C1 control or a
+// right-to-left override in a paddle makes the message invalid, counted and never shown).
+const text = (max: number) =>
+  z.string().check(z.minLength(1), z.maxLength(max), z.regex(withoutControlCharacters));
 
 /**
  * `bid.placed` v1 on `bids` (docs/product-contract.md §6.2). Amounts are integers in minor units.

@@ -11,10 +11,11 @@ import {
 } from '@/lib/agreements/agreement';
 import { decodeCursor } from './cursor';
 import { minorUnits, printableText } from '@/lib/server/api/field-schemas';
-import { withoutControlCharacters } from '@/lib/validation/control-characters';
+import {
+  withoutControlCharacters,
+  withoutControlCharactersButLines,
+} from '@/lib/validation/control-characters';
 
-/** Like `withoutControlCharacters`, but a reason may have several lines. */
-const controlCharactersButLines = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 /** The database's `integer`: a version past it could never be stored. */
 const maxVersion = 2_147_483_647 - 1;
 
@@ -61,7 +62,7 @@ const reasonText = z
   .string()
   .trim()
   .max(reasonLength.max, `reason is at most ${reasonLength.max} characters`)
-  .regex(controlCharactersButLines, 'reason must not contain control characters');
+  .regex(withoutControlCharactersButLines, 'reason must not contain control characters');
 
 /** The version of the agreement the staff member saw (optimistic concurrency). */
 const versionSeen = z
