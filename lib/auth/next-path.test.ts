@@ -36,6 +36,10 @@ describe('safeNextPath', () => {
     ['the sign-in page itself (a loop)', '/sign?next=/dash'],
     ['a path that climbs out to another origin', '/..//evil.example'],
     ['a very long path', `/${'a'.repeat(2_000)}`],
+    ['an API that acts on a GET (a sign-out by link)', '/api/auth/session-ended'],
+    ['an API answering JSON', '/api/agreements/export?status=pending'],
+    ['an API reached by climbing', '/dash/../api/health'],
+    ['the API root', '/api'],
   ])('refuses %s', (_, next) => {
     expect(safeNextPath(next)).toBeNull();
   });

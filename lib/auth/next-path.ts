@@ -6,7 +6,8 @@ const probe = 'https://gavel.invalid';
 /**
  * The path `next` names when it is a plain same-origin path (`/agreements?status=approved`);
  * null for anything else: another origin (`//evil.example`, `https://…`, `/\evil.example`),
- * control characters or spaces a URL parser would strip into one of those, or `/sign` itself.
+ * control characters or spaces a URL parser would strip into one of those, `/sign` itself, or
+ * an API path.
  */
 export function safeNextPath(next: string | null | undefined): string | null {
   if (!next || next.length > 2_000) return null;
@@ -22,6 +23,8 @@ export function safeNextPath(next: string | null | undefined): string | null {
   // `/..//evil.example` resolves to the path `//evil.example`, which a browser would leave by.
   if (url.origin !== probe || url.pathname.startsWith('//') || url.pathname === '/sign')
     return null;
+  // A page, never an API: sign-in must not land on a GET that acts (or on raw JSON).
+  if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

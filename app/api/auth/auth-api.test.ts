@@ -594,6 +594,31 @@ describe('GET /api/auth/session-ended', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     expectClearedCookie(response);
   });
+
+  it('leaves a session the database accepts alone and goes on to /dash (a link is no sign-out)', async () => {
+    const { cookie } = await signInOk('demo');
+    const response = await sessionEnded(
+      new NextRequest(`${origin}/api/auth/session-ended`, {
+        headers: { cookie: `${cookieName}=${cookie}` },
+      }),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/dash');
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect((await me(meRequest(cookie))).status).toBe(200);
+  });
+
+  it('clears a revoked session', async () => {
+    const { cookie } = await signInOk('demo');
+    await signOut(signOutRequest(cookie));
+    const response = await sessionEnded(
+      new NextRequest(`${origin}/api/auth/session-ended`, {
+        headers: { cookie: `${cookieName}=${cookie}` },
+      }),
+    );
+    expect(response.headers.get('location')).toBe('/sign');
+    expectClearedCookie(response);
+  });
 });
 
 describe('GET /api/health', () => {

@@ -1,17 +1,34 @@
 // GET /api/auth/session-ended: where a page sends a session the database refused. Clears the
-// cookie, so the edge stops taking it for valid, and lands on /sign: no redirect loop.
+// cookie, so the edge stops taking it for valid, and lands on /sign: no redirect loop. A session
+// the database still accepts is left alone and goes on to /dash: a link any site can put in front
+// of a signed-in clerk must not sign them out.
 import { apiRoute } from '@/lib/server/api/api-route';
 import { clearSessionCookie } from '@/lib/server/api/session-response';
+import { sessionCookieName } from '@/lib/server/auth/session-cookie';
+import { resolveSession } from '@/lib/server/auth/sessions';
+import { signingSecret } from '@/lib/server/auth/signing-secret';
+import { database } from '@/lib/server/db/connection';
 
 export const dynamic = 'force-dynamic';
 
+/** Whether the database accepts the request's session; a failure to ask is not a yes. */
+async function sessionStillLive(cookie: string | undefined): Promise<boolean> {
+  if (!cookie) return false;
+  try {
+    return (await resolveSession(await database(), cookie, signingSecret())) !== null;
+  } catch {
+    return false;
+  }
+}
+
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
-  GET: (request) => {
+  GET: async (request) => {
+    const live = await sessionStillLive(request.cookies.get(sessionCookieName)?.value);
     const response = new Response(null, {
       status: 303,
-      headers: { location: new URL('/sign', request.url).pathname },
+      headers: { location: live ? '/dash' : '/sign' },
     });
-    clearSessionCookie(response);
+    if (!live) clearSessionCookie(response);
     return response;
   },
 });
