@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { withoutControlCharacters } from '@/lib/validation/control-characters';
+// Relative, with its extension: the relay (plain Node) loads this module too.
+import { withoutControlCharacters } from '../validation/control-characters.ts';
 
 // Text shown to staff: no control characters, as the API's (a tab, a C1 control or a
 // right-to-left override in a paddle makes the message invalid, counted and never shown).
