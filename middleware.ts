@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { edgeRedirect, guardedPaths } from '@/lib/auth/edge-access';
+import { pageHeader } from '@/lib/auth/next-path';
 import { edgeEnv, type EdgeEnv } from '@/lib/env';
 import { sessionCookieName, verifySessionCookie } from '@/lib/server/auth/session-cookie';
 import { requestHostname } from '@/lib/server/api/request-host';
@@ -43,6 +44,8 @@ export async function middleware(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('content-security-policy', csp);
   requestHeaders.set('x-nonce', nonce);
+  // The page asked for, for the /dash server check: a session ended there signs in back to it.
+  requestHeaders.set(pageHeader, `${pathname}${request.nextUrl.search}`);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('content-security-policy', csp);
   return withSecurityHeaders(response, env);

@@ -55,3 +55,43 @@ test('plain /dash signed out still goes to plain /sign', async ({ page }) => {
   await page.goto('/dash');
   await expect(page).toHaveURL(/\/sign$/);
 });
+
+test('a session that ended on a focused sale (revoked, still signed) signs in back to that sale', async ({
+  browser,
+  page,
+  request,
+}) => {
+  // A session signed in and then signed out elsewhere: its cookie still passes the edge.
+  await page.goto('/sign');
+  await signInByKeyboard(page);
+  await expect(page).toHaveURL(/\/dash$/);
+  const ended = (await page.context().cookies()).filter((c) => c.name === '__Host-gavel_session');
+  expect(ended).toHaveLength(1);
+  const signOut = await request.post('/api/auth/sign-out', {
+    headers: {
+      origin: new URL(page.url()).origin,
+      cookie: `${ended[0]!.name}=${ended[0]!.value}`,
+    },
+    data: {},
+  });
+  expect(signOut.status()).toBe(204);
+
+  const context = await browser.newContext();
+  await context.addCookies(ended);
+  const other = await context.newPage();
+  await other.goto('/dash?sale=london-watches-2026');
+  await expect(other).toHaveURL(/\/sign\?next=%2Fdash%3Fsale%3Dlondon-watches-2026$/);
+  await signInByKeyboard(other);
+  await expect(other).toHaveURL('/dash?sale=london-watches-2026');
+  await expect(other.getByTestId('focused-sale')).toBeVisible();
+  await context.close();
+});
+
+test('a link to /api/auth/session-ended from elsewhere signs no one out', async ({ page }) => {
+  await page.goto('/sign');
+  await signInByKeyboard(page);
+  await expect(page).toHaveURL(/\/dash$/);
+  await page.goto('/api/auth/session-ended');
+  await expect(page).toHaveURL(/\/dash$/);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+});

@@ -4,6 +4,12 @@
 const probe = 'https://gavel.invalid';
 
 /**
+ * The request header in which the middleware hands a page render the path and query it serves
+ * (a render cannot read its own URL otherwise). Only ever used as a `next=`, checked like one.
+ */
+export const pageHeader = 'x-gavel-page';
+
+/**
  * The path `next` names when it is a plain same-origin path (`/agreements?status=approved`);
  * null for anything else: another origin (`//evil.example`, `https://…`, `/\evil.example`),
  * control characters or spaces a URL parser would strip into one of those, `/sign` itself, or

@@ -7,6 +7,7 @@
 import '@/lib/server/testing/memory-database-env';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import { safeNextPath, signInHref } from '@/lib/auth/next-path';
 import type { Database } from '@/lib/server/db/database';
 import {
   bodyText,
@@ -576,13 +577,18 @@ describe('GET /api/auth/session-ended', () => {
           );
           if (spec.method === 'GET' || spec.method === 'HEAD') {
             expect(answer.status).toBe(303);
-            // A session the database still accepts is not ended by a link: on to /dash.
-            const live = response.headers.get('location') === '/dash';
+            // A session the database still accepts is not ended by a link: on to its page.
+            const location = response.headers.get('location') ?? '';
+            const live = !location.startsWith('/sign');
             const valid = cookieIsValid(spec.cookie);
             if (valid !== null) expect(live).toBe(valid);
-            if (live) expect(setCookies(response)).toEqual([]);
-            else {
-              expect(response.headers.get('location')).toBe('/sign');
+            // Wherever it leads, it is a page of this console that `next=` may name.
+            const next = safeNextPath(built.request.nextUrl.searchParams.get('next'));
+            if (live) {
+              expect(location).toBe(next ?? '/dash');
+              expect(setCookies(response)).toEqual([]);
+            } else {
+              expect(location).toBe(signInHref(next ?? '/dash'));
               expectClearedCookie(response, 'session-ended');
             }
           }

@@ -608,6 +608,38 @@ describe('GET /api/auth/session-ended', () => {
     expect((await me(meRequest(cookie))).status).toBe(200);
   });
 
+  it.each([
+    [
+      '/dash?sale=london-watches-2026&lot=lot-12',
+      '/sign?next=%2Fdash%3Fsale%3Dlondon-watches-2026%26lot%3Dlot-12',
+    ],
+    ['/dash', '/sign'],
+    ['//evil.example', '/sign'],
+    ['/api/auth/session-ended', '/sign'],
+  ])('with next=%j, sends an ended session to sign in at %j', async (next, location) => {
+    const response = await sessionEnded(
+      new NextRequest(`${origin}/api/auth/session-ended?next=${encodeURIComponent(next)}`, {
+        headers: { cookie: `${cookieName}=whatever` },
+      }),
+    );
+    expect(response.headers.get('location')).toBe(location);
+    expectClearedCookie(response);
+  });
+
+  it('sends a live session on to its page', async () => {
+    const { cookie } = await signInOk('demo');
+    const response = await sessionEnded(
+      new NextRequest(
+        `${origin}/api/auth/session-ended?next=${encodeURIComponent('/dash?sale=x')}`,
+        {
+          headers: { cookie: `${cookieName}=${cookie}` },
+        },
+      ),
+    );
+    expect(response.headers.get('location')).toBe('/dash?sale=x');
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
   it('clears a revoked session', async () => {
     const { cookie } = await signInOk('demo');
     await signOut(signOutRequest(cookie));

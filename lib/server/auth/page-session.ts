@@ -1,7 +1,8 @@
 import 'server-only';
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
+import { pageHeader, safeNextPath } from '@/lib/auth/next-path';
 import { withoutQueryDetails } from '@/lib/server/api/error-summary';
 import { database } from '@/lib/server/db/connection';
 import { sessionCookieName } from './session-cookie';
@@ -25,10 +26,16 @@ export const currentPageSession = cache(async (): Promise<ActiveSession | null> 
 
 /**
  * The server check of a guarded page: the session the database accepts, or off to
- * `/api/auth/session-ended`, which clears the cookie and lands on /sign (no loop).
+ * `/api/auth/session-ended`, which clears the cookie and lands on /sign (no loop), told which
+ * page to come back to after signing in (`/dash?sale=…` keeps the clerk's sale).
  */
 export async function requirePageSession(): Promise<ActiveSession> {
   const session = await currentPageSession();
-  if (!session) redirect('/api/auth/session-ended');
+  if (!session) {
+    const page = safeNextPath((await headers()).get(pageHeader));
+    redirect(
+      page ? `/api/auth/session-ended?next=${encodeURIComponent(page)}` : '/api/auth/session-ended',
+    );
+  }
   return session;
 }

@@ -1,7 +1,9 @@
 // GET /api/auth/session-ended: where a page sends a session the database refused. Clears the
-// cookie, so the edge stops taking it for valid, and lands on /sign: no redirect loop. A session
-// the database still accepts is left alone and goes on to /dash: a link any site can put in front
-// of a signed-in clerk must not sign them out.
+// cookie, so the edge stops taking it for valid, and lands on /sign, with `next=` the page it
+// ended on when that is a safe one: no redirect loop. A session the database still accepts is
+// left alone and goes on to that page (or /dash): a link any site can put in front of a
+// signed-in clerk must not sign them out.
+import { safeNextPath, signInHref } from '@/lib/auth/next-path';
 import { apiRoute } from '@/lib/server/api/api-route';
 import { clearSessionCookie } from '@/lib/server/api/session-response';
 import { sessionCookieName } from '@/lib/server/auth/session-cookie';
@@ -24,9 +26,11 @@ async function sessionStillLive(cookie: string | undefined): Promise<boolean> {
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
   GET: async (request) => {
     const live = await sessionStillLive(request.cookies.get(sessionCookieName)?.value);
+    // The page the session ended on, to come back to once signed in again.
+    const next = safeNextPath(request.nextUrl.searchParams.get('next'));
     const response = new Response(null, {
       status: 303,
-      headers: { location: live ? '/dash' : '/sign' },
+      headers: { location: live ? (next ?? '/dash') : signInHref(next ?? '/dash') },
     });
     if (!live) clearSessionCookie(response);
     return response;
