@@ -132,6 +132,15 @@ describe('readBodyText', () => {
     await expect(readBodyText(request)).resolves.toBe('{"loginId":"zoë"}');
   });
 
+  it.each([
+    ['a byte no UTF-8 text has', [0x22, 0x73, 0x2d, 0xff, 0xfe, 0x22]],
+    ['a multi-byte character cut short', [0x22, 0xc3, 0x22]],
+    ['an over-long encoding of "/"', [0x22, 0xc0, 0xaf, 0x22]],
+  ])('refuses a body that is not valid UTF-8 (%s) with 400', async (_name, bytes) => {
+    const request = new Request(url, { method: 'POST', body: new Uint8Array(bytes) });
+    expect(await asyncProblemCodeOf(() => readBodyText(request))).toBe('bad_request');
+  });
+
   it('returns an empty string without a body', async () => {
     await expect(readBodyText(new Request(url, { method: 'POST' }))).resolves.toBe('');
   });

@@ -56,8 +56,16 @@ export async function readBodyText(request: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+  try {
+    return utf8.decode(Buffer.concat(chunks));
+  } catch {
+    // Decoded leniently, two different bad byte runs would both read U+FFFD: two platform ids
+    // stored as one, the second taken for a repeat of the first.
+    throw new ApiProblem('bad_request', 'The body is not valid UTF-8.');
+  }
 }
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export function parseJson(text: string): unknown {
   let value: unknown;

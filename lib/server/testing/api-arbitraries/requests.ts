@@ -217,8 +217,25 @@ export interface BuiltRequest {
   bodyBytes: number;
   /** The Content-Length header sent, if any. */
   declaredLength: string | null;
-  /** The body text as the server decodes it (UTF-8, bad bytes replaced), or null without one. */
+  /**
+   * The body text as the server reads it, or null without one. Bytes that are not UTF-8 the server
+   * refuses (400): they read as `unreadableBody`, which no JSON parser takes, so a model of the
+   * contract sees a body that is not JSON.
+   */
   bodyText: string | null;
+}
+
+/** What a body that is not UTF-8 reads as, for a model (see `BuiltRequest.bodyText`). */
+const unreadableBody = '\u0000 not UTF-8';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function readAsServer(bytes: Uint8Array): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return unreadableBody;
+  }
 }
 
 /** The NextRequest a spec describes, with its cookie header and id resolved by the test. */
@@ -243,7 +260,7 @@ export function buildRequest(
     const bytes =
       typeof spec.body.payload === 'string' ? encoder.encode(spec.body.payload) : spec.body.payload;
     bodyBytes = bytes.byteLength;
-    bodyText = new TextDecoder().decode(bytes);
+    bodyText = readAsServer(bytes);
     const length = spec.body.contentLength;
     if (length.kind === 'exact') headers.set('content-length', String(bodyBytes));
     if (length.kind === 'value') headers.set('content-length', length.value);
