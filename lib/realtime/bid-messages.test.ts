@@ -56,11 +56,17 @@ describe('classifyMessage: bid.placed v1', () => {
 
   it.each([
     { name: 'a right-to-left override in the paddle', patch: { bidder: 'Paddle \u202e1234' } },
-    { name: 'a line break in the title', patch: { lotTitle: 'Rolex\nDaytona' } },
+    { name: 'a line break in the paddle', patch: { bidder: 'Paddle\n12' } },
+    { name: 'a right-to-left override in the title', patch: { lotTitle: 'Lot \u202e21' } },
     { name: 'a C1 control in the lot id', patch: { lotId: 'lot\u009b1' } },
     { name: 'a NUL in the sale id', patch: { auctionId: 'sale\u0000' } },
   ])('refuses a bid with $name as invalid, as the API would', ({ patch }) => {
     expect(classifyMessage({ ...validBid(), ...patch })).toEqual({ kind: 'invalid' });
+  });
+
+  it('accepts a title with a tab or a line break, as the catalogue may hold them', () => {
+    const payload = { ...validBid(), lotTitle: '\tRolex\nDaytona\r' };
+    expect(classifyMessage(payload)).toEqual({ kind: 'bid', bid: payload });
   });
 
   it('accepts right-to-left text and accents in a title', () => {

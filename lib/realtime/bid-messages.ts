@@ -1,11 +1,17 @@
 import * as z from 'zod/mini';
 // Relative, with its extension: the relay (plain Node) loads this module too.
-import { withoutControlCharacters } from '../validation/control-characters.ts';
+import {
+  withoutControlCharacters,
+  withoutControlCharactersButLines,
+} from '../validation/control-characters.ts';
 
-// Text shown to staff: no control characters, as the API's (a tab, a C1 control or a
-// right-to-left override in a paddle makes the message invalid, counted and never shown).
+// Text shown to staff holds no control character, as the API's (a C1 control or a right-to-left
+// override in a paddle makes the message invalid, counted and never shown); a lot's title, which
+// comes from the catalogue, may hold tabs and line breaks as the catalogue's may.
 const text = (max: number) =>
   z.string().check(z.minLength(1), z.maxLength(max), z.regex(withoutControlCharacters));
+const title = (max: number) =>
+  z.string().check(z.minLength(1), z.maxLength(max), z.regex(withoutControlCharactersButLines));
 
 /**
  * `bid.placed` v1 on `bids` (docs/product-contract.md §6.2). Amounts are integers in minor units.
@@ -16,7 +22,7 @@ export const bidPlacedSchema = z.object({
   bidId: z.uuid(),
   auctionId: text(100),
   lotId: text(100),
-  lotTitle: text(300),
+  lotTitle: title(300),
   bidder: text(120),
   amount: z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)),
   currency: z.string().check(z.regex(/^[A-Z]{3}$/)),

@@ -351,7 +351,8 @@ describe('POST /api/platform/agreements: validation', () => {
       'a NUL in the lot title',
       () => ({ items: [newItem({ lotTitle: 'Omega\u0000Speedmaster' })] }),
     ],
-    ['a newline inside the buyer', () => ({ items: [newItem({ buyer: 'Paddle\n7' })] })],
+    ['a C1 control inside the buyer', () => ({ items: [newItem({ buyer: 'Paddle\u00857' })] })],
+    ['a newline inside the platform id', () => ({ items: [newItem({ platformId: 'p\n7' })] })],
     ['an escape sequence in the lot id', () => ({ items: [newItem({ lotId: '\u001b[2Jlot' })] })],
     ['a DEL in the platform id', () => ({ items: [newItem({ platformId: 'plat\u007f1' })] })],
     [

@@ -46,6 +46,17 @@ describe('ingestItemSchema', () => {
     expect(parsed.buyer).toBe('Paddle 1');
   });
 
+  it('keeps line breaks inside a title or a buyer, and a leading tab or carriage return', () => {
+    // Cells the export must neutralise or quote (SPEC §12): they can exist only if kept here.
+    const parsed = ingestItemSchema.parse({
+      ...item,
+      lotTitle: '\t=SUM(A1)\nsecond line',
+      buyer: '\r@Paddle, "7"',
+    });
+    expect(parsed.lotTitle).toBe('\t=SUM(A1)\nsecond line');
+    expect(parsed.buyer).toBe('\r@Paddle, "7"');
+  });
+
   const { buyer: _buyer, ...withoutBuyer } = item;
   it.each<[string, unknown]>([
     ['a negative amount', { ...item, amount: -1 }],
@@ -69,7 +80,8 @@ describe('ingestItemSchema', () => {
     ['a 201-character platform id', { ...item, platformId: 'p'.repeat(201) }],
     ['an unknown extra field', { ...item, reserve: 100 }],
     ['a NUL inside the lot title', { ...item, lotTitle: 'Nu\u0000couché' }],
-    ['a newline inside the buyer', { ...item, buyer: 'Paddle\n118' }],
+    ['a right-to-left override inside the buyer', { ...item, buyer: 'Paddle \u202e118' }],
+    ['a newline inside the lot id', { ...item, lotId: 'lot\n118' }],
     ['an escape inside the lot id', { ...item, lotId: 'lot\u001b[31m' }],
     ['a DEL inside the auction id', { ...item, auctionId: 'paris\u007f2026' }],
     ['a trailing NUL in the platform id', { ...item, platformId: 'plat-0001\u0000' }],

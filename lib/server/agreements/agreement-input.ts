@@ -10,7 +10,7 @@ import {
   reasonLength,
 } from '@/lib/agreements/agreement';
 import { decodeCursor } from './cursor';
-import { minorUnits, printableText } from '@/lib/server/api/field-schemas';
+import { freeText, minorUnits, printableText } from '@/lib/server/api/field-schemas';
 import {
   withoutControlCharacters,
   withoutControlCharactersButLines,
@@ -37,8 +37,8 @@ export const ingestItemSchema = z.strictObject({
   platformId: printableText('platformId', 200),
   auctionId: printableText('auctionId', 100),
   lotId: printableText('lotId', 100),
-  lotTitle: printableText('lotTitle', 300),
-  buyer: printableText('buyer', 200),
+  lotTitle: freeText('lotTitle', 300),
+  buyer: freeText('buyer', 200),
   amount: minorUnits('amount'),
   currency: z.string().regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code such as EUR'),
   closedAt: z.iso

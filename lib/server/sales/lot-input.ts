@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { minorUnits, printableText } from '@/lib/server/api/field-schemas';
+import { freeText, minorUnits, printableText } from '@/lib/server/api/field-schemas';
 import { withoutControlCharacters } from '@/lib/validation/control-characters';
 
 /** The database's `integer`, which holds the lot number. */
@@ -23,14 +23,14 @@ export function isPlausibleScheduledClose(closesAt: Date, now = new Date()): boo
 export const lotItemSchema = z
   .strictObject({
     auctionId: printableText('auctionId', 100),
-    saleTitle: printableText('saleTitle', 200),
+    saleTitle: freeText('saleTitle', 200),
     lotId: printableText('lotId', 100),
     lotNumber: z
       .number()
       .int('lotNumber must be a positive integer')
       .min(1, 'lotNumber must be a positive integer')
       .max(maxLotNumber, 'lotNumber is too large'),
-    lotTitle: printableText('lotTitle', 300),
+    lotTitle: freeText('lotTitle', 300),
     currency: z.string().regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code such as EUR'),
     lowEstimate: minorUnits('lowEstimate'),
     highEstimate: minorUnits('highEstimate'),

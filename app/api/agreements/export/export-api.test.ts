@@ -196,6 +196,27 @@ describe('the file', () => {
     expect(Buffer.from(await response.arrayBuffer())).toEqual(Buffer.from(expected, 'utf8'));
   });
 
+  it('neutralises a title or buyer that starts with a tab or a carriage return, and quotes line breaks, all as ingested', async () => {
+    const controls = 'csv-controls-2026';
+    const [tab] = (await ingest([
+      item({
+        auctionId: controls,
+        platformId: 'c-1',
+        lotId: 'lot-1',
+        lotTitle: '\t=1+1',
+        buyer: '\r@Paddle\n7',
+        amount: 100,
+        currency: 'EUR',
+        closedAt: '2026-03-02T18:30:00Z',
+      }),
+    ])) as [Agreement];
+    const csv = await exportOk(`?sale=${controls}`);
+    expect(csv).toBe(
+      header +
+        `${tab.id},c-1,${controls},lot-1,'\t=1+1,"'\r@Paddle\n7",EUR,1.00,100,pending,2026-03-02T18:30:00.000Z,,,\r\n`,
+    );
+  });
+
   it('carries the decision, a reason over several lines quoted as it is', async () => {
     const csv = await exportOk(`?sale=${sale}&status=rejected`);
     expect(csv).toBe(

@@ -108,20 +108,20 @@ describe('POST /api/platform/lots: a valid batch', () => {
     expect(answer.items.map((item) => item.lotNumber)).toEqual(items.map((item) => item.lotNumber));
   });
 
-  it('stores the text fields trimmed', async () => {
+  it('stores the text fields trimmed; a title keeps its line breaks and a leading tab', async () => {
     const lot = newSale();
     const item = lot({
       auctionId: `  ${lot().auctionId} `,
       saleTitle: ' Watches \n',
       lotId: ' lot-a ',
-      lotTitle: '\tRolex Daytona  ',
+      lotTitle: '\tRolex Daytona\n6263  ',
     });
     const [stored] = (await ingestLotsOk([item])).items;
     expect(stored).toMatchObject({
       auctionId: item.auctionId.trim(),
       saleTitle: 'Watches',
       lotId: 'lot-a',
-      lotTitle: 'Rolex Daytona',
+      lotTitle: '\tRolex Daytona\n6263',
     });
   });
 
@@ -391,7 +391,8 @@ describe('POST /api/platform/lots: validation', () => {
     ['a 101-character auction id', one({ auctionId: 'a'.repeat(101) })],
     ['a 101-character lot id', one({ lotId: 'l'.repeat(101) })],
     ['a numeric lot id', one({ lotId: 12 })],
-    ['a newline inside the lot title', one({ lotTitle: 'Rolex\nDaytona' })],
+    ['a right-to-left override inside the lot title', one({ lotTitle: 'Rolex \u202eDaytona' })],
+    ['a newline inside the lot id', one({ lotId: 'lot\na' })],
     ['an escape sequence in the sale title', one({ saleTitle: '\u001b[2JSale' })],
     ['a DEL in the lot id', one({ lotId: 'lot\u007f1' })],
     ['a NUL in the auction id', () => rawJson({ items: [lot({ auctionId: 'sale\u0000x' })] })],
