@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { publishToRelay, testBid } from './support/relay';
 import { authStatePath } from './support/servers';
 
 test.use({ storageState: authStatePath });
@@ -80,16 +81,18 @@ test('switching the language keeps the live connection: no reconnect, the feed g
       },
     );
   });
-  const topBefore = await page.getByTestId('bid').first().getAttribute('data-bid-id');
-
   await page.getByLabel('Language').selectOption('fr');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Tableau de bord en direct' }),
   ).toBeVisible();
   await expect(chip(page)).toHaveText('En direct');
-  await expect
-    .poll(() => page.getByTestId('bid').first().getAttribute('data-bid-id'), { timeout: 10_000 })
-    .not.toBe(topBefore);
+  // A bid of this test's own, published after the switch, reaches the feed: the simulator may
+  // pause longer than a test waits (CI once saw 10 s without a bid).
+  const bid = testBid(`lang-${crypto.randomUUID().slice(0, 8)}`, 1);
+  expect(await publishToRelay(bid)).toBe(200);
+  await expect(page.locator(`[data-testid="bid"][data-bid-id="${bid.bidId}"]`)).toBeVisible({
+    timeout: 10_000,
+  });
   const states = await page.evaluate(
     () => (window as unknown as { chipStates: string[] }).chipStates,
   );
