@@ -168,7 +168,15 @@ export function connectRealtime(
     queuedReads.push(read);
     if (reading) return;
     reading = true;
-    for (let next = queuedReads.shift(); next; next = queuedReads.shift()) await next();
+    for (let next = queuedReads.shift(); next; next = queuedReads.shift()) {
+      // One read failing must not leave the rest queued for ever; its error still surfaces
+      // (as an uncaught one, which error reporting sees), as it did before the queue.
+      await next().catch((error: unknown) =>
+        setTimeout(() => {
+          throw error;
+        }),
+      );
+    }
     reading = false;
   }
 
