@@ -16,6 +16,7 @@ import {
   type MessageRun,
 } from './history-pages';
 import { loadEarlier } from './history-slices';
+import { oneAtATime } from './one-at-a-time';
 import type { RealtimeConfig } from './realtime-config';
 import { connectionEventFromStatus } from './status-event';
 import { isNewer, timetokenFromMs } from './timetoken';
@@ -162,23 +163,7 @@ export function connectRealtime(
    * Reads that hold live messages back, one after the other: the first load, then catch-ups. The
    * first starts at once (what arrives from then on is held), each next one as the last ends.
    */
-  const queuedReads: (() => Promise<void>)[] = [];
-  let reading = false;
-  async function afterReads(read: () => Promise<void>) {
-    queuedReads.push(read);
-    if (reading) return;
-    reading = true;
-    for (let next = queuedReads.shift(); next; next = queuedReads.shift()) {
-      // One read failing must not leave the rest queued for ever; its error still surfaces
-      // (as an uncaught one, which error reporting sees), as it did before the queue.
-      await next().catch((error: unknown) =>
-        setTimeout(() => {
-          throw error;
-        }),
-      );
-    }
-    reading = false;
-  }
+  const afterReads = oneAtATime();
 
   /**
    * The earlier messages, read from the moment the subscribe starts instead of after its
