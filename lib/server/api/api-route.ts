@@ -19,6 +19,13 @@ function withApiHeaders(response: Response): Response {
   return response;
 }
 
+/** A HEAD answer: the GET's status and headers, its body let go. */
+async function withoutBody(answer: Response): Promise<Response> {
+  // A streamed body (the CSV export) would otherwise keep what it holds open.
+  await answer.body?.cancel();
+  return new Response(null, { status: answer.status, headers: answer.headers });
+}
+
 /**
  * Every method of one API path, for `export const { GET, HEAD, POST, … } = apiRoute({ … })`:
  * the implemented ones with the API's headers; HEAD as GET without a body; OPTIONS naming what is
@@ -45,12 +52,7 @@ export function apiRoute(implemented: Implemented): Record<RouteMethod, RouteHan
   return {
     GET: get,
     HEAD: implemented.GET
-      ? async (request, context) => {
-          const answer = await get(request, context);
-          // A streamed body (the CSV export) would otherwise keep what it holds open.
-          await answer.body?.cancel();
-          return new Response(null, { status: answer.status, headers: answer.headers });
-        }
+      ? async (request, context) => withoutBody(await get(request, context))
       : refuse,
     POST: wrap(implemented.POST),
     PUT: refuse,
@@ -70,9 +72,7 @@ export function unknownApiPath(): Record<RouteMethod, RouteHandler> {
     const answer = withApiHeaders(
       problemResponse(new ApiProblem('not_found', 'There is no API at this path.')),
     );
-    return request.method === 'HEAD'
-      ? new Response(null, { status: answer.status, headers: answer.headers })
-      : answer;
+    return request.method === 'HEAD' ? withoutBody(answer) : answer;
   };
   return Object.fromEntries(routeMethods.map((method) => [method, notFound])) as Record<
     RouteMethod,
