@@ -4,20 +4,17 @@ import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { pageHeader, safeNextPath } from '@/lib/auth/next-path';
 import { withoutQueryDetails } from '@/lib/server/api/error-summary';
-import { database } from '@/lib/server/db/connection';
+import { sessionOfCookie } from './cookie-session';
 import { sessionCookieName } from './session-cookie';
-import { resolveSession, type ActiveSession } from './sessions';
-import { signingSecret } from './signing-secret';
+import type { ActiveSession } from './sessions';
 
 /**
  * The session the database accepts for this page request, or null (no redirect). Looked up once
  * per request: a page's metadata and its render ask the same question.
  */
 export const currentPageSession = cache(async (): Promise<ActiveSession | null> => {
-  const cookie = (await cookies()).get(sessionCookieName)?.value;
-  if (!cookie) return null;
   try {
-    return await resolveSession(await database(), cookie, signingSecret());
+    return await sessionOfCookie((await cookies()).get(sessionCookieName)?.value);
   } catch (error) {
     // The page's error boundary and the server log see the failure, not the query's parameters.
     throw withoutQueryDetails(error);

@@ -6,18 +6,15 @@
 import { safeNextPath, signInHref } from '@/lib/auth/next-path';
 import { apiRoute } from '@/lib/server/api/api-route';
 import { clearSessionCookie } from '@/lib/server/api/session-response';
+import { sessionOfCookie } from '@/lib/server/auth/cookie-session';
 import { sessionCookieName } from '@/lib/server/auth/session-cookie';
-import { resolveSession } from '@/lib/server/auth/sessions';
-import { signingSecret } from '@/lib/server/auth/signing-secret';
-import { database } from '@/lib/server/db/connection';
 
 export const dynamic = 'force-dynamic';
 
 /** Whether the database accepts the request's session; a failure to ask is not a yes. */
 async function sessionStillLive(cookie: string | undefined): Promise<boolean> {
-  if (!cookie) return false;
   try {
-    return (await resolveSession(await database(), cookie, signingSecret())) !== null;
+    return (await sessionOfCookie(cookie)) !== null;
   } catch {
     return false;
   }
