@@ -5,6 +5,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
+import { reportSessionEnded } from '@/lib/api/session-ended';
 import { readStoredUser, writeAccessTokenId, writeStoredUser } from '@/lib/storage/stored-values';
 import { AccessGuard } from './access-guard';
 
@@ -133,5 +134,32 @@ describe('AccessGuard', () => {
     await settle();
     expect(screen.getByText('The dashboard')).toBeInTheDocument();
     expect(calls).toEqual(['GET /api/auth/me']);
+  });
+
+  it('a session that ends later (any call answered unauthorized) logs out and goes to /sign, back to this page after', async () => {
+    outcomes = ['demo'];
+    window.history.replaceState(null, '', '/dash?sale=paris');
+    renderGuard();
+    await settle();
+    expect(screen.getByText('The dashboard')).toBeInTheDocument();
+
+    act(() => {
+      reportSessionEnded();
+      reportSessionEnded();
+    });
+    await settle();
+    // Once, however many calls met the end.
+    expect(calls).toEqual(['GET /api/auth/me', 'POST /api/auth/sign-out']);
+    expect(readStoredUser()).toBeNull();
+    expect(router.replace.mock.calls).toEqual([['/sign?next=%2Fdash%3Fsale%3Dparis']]);
+  });
+
+  it('before the check has allowed, a report changes nothing: the check decides', async () => {
+    renderGuard();
+    act(() => reportSessionEnded());
+    await settle();
+    expect(calls).toEqual(['GET /api/auth/me']);
+    expect(router.replace).not.toHaveBeenCalled();
+    expect(readStoredUser()).toEqual(demo);
   });
 });

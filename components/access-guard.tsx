@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { checkAccess, type GuardedRoute } from '@/lib/auth/access-check';
+import { onSessionEnded } from '@/lib/api/session-ended';
 import { fetchMe } from '@/lib/auth/auth-api';
 import { afterSignIn, signInHref } from '@/lib/auth/next-path';
 import { logOut } from '@/lib/auth/sign-out';
@@ -80,6 +81,19 @@ export function AccessGuard({ route, children }: { route: GuardedRoute; children
       clearTimeout(again);
     };
   }, [route, router]);
+
+  // Later, a call that meets the session ended on the server (revoked, expired, the account
+  // disabled) ends the dashboard as the check would have: log out, deny.
+  useEffect(() => {
+    if (!allowed || route !== 'dash') return;
+    let ended = false;
+    return onSessionEnded(() => {
+      if (ended) return;
+      ended = true;
+      const here = `${window.location.pathname}${window.location.search}`;
+      void logOut().then(() => router.replace(signInHref(here)));
+    });
+  }, [allowed, route, router]);
 
   if (!allowed) {
     return (

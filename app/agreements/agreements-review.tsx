@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useCallback, useRef, useState, useTransition } from 'react';
+import { useCallback, useEffect, useRef, useState, useTransition } from 'react';
 import { useDialogState } from '@/components/use-dialog-state';
 import type {
   Agreement,
@@ -12,6 +12,7 @@ import type {
 import { noticeAfter, type Notice } from '@/lib/agreements/decision-notice';
 import { exportHref, listPageHref, type ListParams } from '@/lib/agreements/list-params';
 import { useAgreementReview, type Viewer } from '@/lib/agreements/use-agreement-review';
+import { onSessionEnded } from '@/lib/api/session-ended';
 import { AgreementFilters, type SaleOption } from './agreement-filters';
 import { AgreementList, type RowAction } from './agreement-list';
 import { BulkBar } from './bulk-bar';
@@ -51,6 +52,9 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
   const [sessionEnded, setSessionEnded] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const endSession = useCallback(() => setSessionEnded(true), []);
+  // Any call meeting the session ended on the server, the quiet check every few seconds included,
+  // turns the screen into the sign-in prompt: not only the next click.
+  useEffect(() => onSessionEnded(endSession), [endSession]);
   const changedElsewhere = new Set(changes.changedElsewhere);
   const bulk = useBulkDecision({
     page,

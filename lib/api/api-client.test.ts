@@ -32,6 +32,14 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
         { error: { code: 'rate_limited', message: 'slow down' } },
         { 'retry-after': '7' },
       );
+    case '/api/signed-out':
+      return sendJson(res, 401, {
+        error: { code: 'unauthorized', message: 'Sign in to continue.' },
+      });
+    case '/api/wrong-password':
+      return sendJson(res, 401, {
+        error: { code: 'invalid_credentials', message: 'Wrong login id or password.' },
+      });
     case '/api/unknown-code':
       return sendJson(res, 418, { error: { code: 'teapot', message: 'short and stout' } });
     case '/api/html':
@@ -210,6 +218,33 @@ describe('createApiClient: error codes', () => {
   it('maps a connection the server drops to network', async () => {
     const error = await failure(apiRequest('/api/drop', { schema: okSchema }));
     expect(error.code).toBe('network');
+  });
+});
+
+describe('createApiClient: a session that ended', () => {
+  function reportingClient() {
+    const reports: string[] = [];
+    const client = createApiClient({
+      fetch: (path, init) => fetch(`${server.origin}${String(path)}`, init),
+      loading: createLoadingStore((callback) => callback()),
+      onSessionEnded: () => reports.push('ended'),
+    });
+    return { client, reports };
+  }
+
+  it('reports an unauthorized answer, a background call included, and still rejects with it', async () => {
+    const { client, reports } = reportingClient();
+    const error = await failure(client('/api/signed-out', { schema: okSchema, background: true }));
+    expect(error).toMatchObject({ code: 'unauthorized', status: 401 });
+    expect(reports).toEqual(['ended']);
+  });
+
+  it('does not report other refusals: wrong credentials, a conflict, a server error', async () => {
+    const { client, reports } = reportingClient();
+    for (const path of ['/api/wrong-password', '/api/err', '/api/html'] as const)
+      await failure(client(path, { schema: okSchema }));
+    await client('/api/ok', { schema: okSchema });
+    expect(reports).toEqual([]);
   });
 });
 

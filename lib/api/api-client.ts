@@ -1,5 +1,6 @@
 import { loadingStore, type LoadingStore } from '@/lib/loading/loading-store';
 import { ApiError, errorEnvelopeSchema, isServerErrorCode } from './api-error';
+import { reportSessionEnded } from './session-ended';
 
 export interface ApiRequest<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -24,6 +25,8 @@ export interface AnswerSchema<T> {
 interface ApiClientOptions {
   fetch?: typeof fetch;
   loading?: LoadingStore;
+  /** Told of every `unauthorized` answer: the session is over (lib/api/session-ended.ts). */
+  onSessionEnded?: () => void;
 }
 
 function parseRetryAfter(header: string | null): number | null {
@@ -68,6 +71,7 @@ function toTransportError(error: unknown, signal: AbortSignal | undefined): ApiE
 export function createApiClient({
   fetch: fetchImpl,
   loading = loadingStore,
+  onSessionEnded = reportSessionEnded,
 }: ApiClientOptions = {}) {
   return async function apiRequest<T>(path: `/api/${string}`, request: ApiRequest<T>): Promise<T> {
     const settle = request.background ? () => undefined : loading.begin();
@@ -88,7 +92,11 @@ export function createApiClient({
       } catch (error) {
         throw toTransportError(error, request.signal);
       }
-      if (!response.ok) throw await toHttpError(response);
+      if (!response.ok) {
+        const error = await toHttpError(response);
+        if (error.code === 'unauthorized') onSessionEnded();
+        throw error;
+      }
 
       let payload: unknown;
       try {
