@@ -238,6 +238,28 @@ describe('saleFigures', () => {
     expect(figures.soldLots).toBe(2);
     expect([...figures.hammer]).toEqual([['EUR', 180_000]]);
   });
+
+  it('counts a lot sold whose winning bid was never seen here, with no amount in the total', () => {
+    const cars = sale('cars-a', [lot('cars-a', 'x', 1), lot('cars-a', 'y', 2)]);
+    const rows = saleBoard({
+      sale: cars,
+      auctionId: 'cars-a',
+      // Only a bid after its close was seen of lot y: no high bid, no leader.
+      lots: [
+        summary('cars-a', 'x', 160_000, NOW, true),
+        { ...summary('cars-a', 'y', 0, NOW, true), highBid: null, leader: null },
+      ],
+      lotStates: new Map<string, LotState>([
+        [saleLotKey('cars-a', 'x'), { open: false, closesAt: null, sold: true }],
+        [saleLotKey('cars-a', 'y'), { open: false, closesAt: null, sold: true }],
+      ]),
+      flags: [],
+      seenSince: Infinity,
+    });
+    const figures = saleFigures(rows, undefined, NOW);
+    expect(figures.soldLots).toBe(2);
+    expect([...figures.hammer]).toEqual([['EUR', 160_000]]);
+  });
 });
 
 describe('hammerCurrencies', () => {

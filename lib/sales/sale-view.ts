@@ -211,7 +211,7 @@ export interface SaleFigures {
 /**
  * A sale's live figures. Sold: a lot whose `lot.closed` named a winning bid (a lot passed unsold,
  * its reserve met or not, is not); its hammer price is its high bid at the close (the lot board
- * leaves a late bid out of it). Bids in the last minute come
+ * leaves a late bid out of it), in the total when that bid was seen here. Bids in the last minute come
  * from the sale's own per-second counts (publish time), not from the store's window of bids, which
  * other sales' bids can fill.
  */
@@ -223,9 +223,11 @@ export function saleFigures(
   const hammer = new Map<string, number>();
   let soldLots = 0;
   for (const row of rows) {
-    if (!row.sold || row.highBid === null) continue;
+    if (!row.sold) continue;
     soldLots += 1;
-    hammer.set(row.currency, (hammer.get(row.currency) ?? 0) + row.highBid!);
+    // Sold, its winning bid never seen here (older than the history read): counted, no amount.
+    if (row.highBid !== null)
+      hammer.set(row.currency, (hammer.get(row.currency) ?? 0) + row.highBid);
   }
   const bidsLastMinute = rate ? countSince(rate.perSecond, rate.endsAt, now - 60_000) : 0;
   return {
