@@ -169,3 +169,49 @@ describe('seenFromOf', () => {
     expect(seenFromOf([], 1_700_000_000_000)).toBe(1_700_000_000_000);
   });
 });
+
+// Found by mutation testing: the lot panel reads no further back than it needs (it stops as soon
+// as it has `want` bids, and at a short page, which is the start of history), and a message the
+// SDK could not decrypt is dropped even when its payload looks like a bid.
+// One message in five is a bid on lot-1 of sale-a: 20 per full page of 100.
+const payloadsOf = (count: number) =>
+  range(count).map((n) => (n % 5 === 0 ? bid(n, 'lot-1') : bid(n, 'lot-2')));
+
+describe('loadLotBids: how far back it reads', () => {
+  it.each([
+    { name: 'exactly want bids in two pages: two requests', count: 1_200, want: 40, requests: 2 },
+    {
+      name: 'one bid more than two pages hold: three requests',
+      count: 1_200,
+      want: 41,
+      requests: 3,
+    },
+    // 1,150 messages: eleven full pages, then a page of 50 that is the start of history.
+    {
+      name: 'a short page ends history: no request after it',
+      count: 1_150,
+      want: 10_000,
+      requests: 12,
+    },
+  ])('$name', async ({ count, want, requests: expected }) => {
+    const { fetchPage, requests } = channelOf(payloadsOf(count));
+    const found = await loadLotBids(fetchPage, { auctionId: 'sale-a', lotId: 'lot-1', want });
+    expect(found.length).toBeGreaterThanOrEqual(Math.min(want, count / 5));
+    expect(requests).toHaveLength(expected);
+  });
+});
+
+describe('loadLotBids: undecryptable messages', () => {
+  it('drops a message with an error even when its payload is a bid of the lot', async () => {
+    const fetchPage: HistoryPage = async () => [
+      {
+        timetoken: timetoken(1),
+        payload: bid(1),
+        error: 'Decryption error: invalid header version',
+      },
+      { timetoken: timetoken(2), payload: bid(2) },
+    ];
+    const found = await loadLotBids(fetchPage, { auctionId: 'sale-a', lotId: 'lot-1', want: 5 });
+    expect(found.map((b) => b.bidId)).toEqual([bidIdOf(2)]);
+  });
+});

@@ -65,3 +65,83 @@ describe('lotLadder', () => {
     expect(lotLadder([late, winning, first], 'cars-a', 'lot-1').leader?.bidId).toBe(late.bidId);
   });
 });
+
+// Found by mutation testing: only this lot's bids (another lot of the same sale is never mixed
+// in), the first highest bid leads, and the underbidder is the best (first best) bid of another
+// paddle, wherever it sits in the ladder.
+/** The store holds bids newest first. */
+const ladderOf = (oldestFirst: StoredBid[], lotId = 'lot-1') =>
+  lotLadder([...oldestFirst].reverse(), 'cars-a', lotId);
+
+describe('lotLadder: one lot of the sale', () => {
+  it('leaves out the bids of another lot of the same sale', () => {
+    const a1 = bid('P1', 100_000);
+    const b1 = bid('P2', 900_000, 'lot-2');
+    const a2 = bid('P3', 110_000);
+    const result = ladderOf([a1, b1, a2]);
+    expect(result.steps.map((step) => step.bid.bidId)).toEqual([a2.bidId, a1.bidId]);
+    expect(result.steps.map((step) => step.increment)).toEqual([10_000, null]);
+    expect(result.leader?.bidId).toBe(a2.bidId);
+    expect(result.underbidder?.bidId).toBe(a1.bidId);
+    expect(ladderOf([a1, b1, a2], 'lot-2').steps.map((step) => step.bid.bidId)).toEqual([b1.bidId]);
+  });
+});
+
+describe('lotLadder: leader and underbidder', () => {
+  it.each(
+    (() => {
+      const rows: { name: string; bids: StoredBid[]; leader: string; underbidder: string }[] = [];
+      {
+        const a = bid('A', 100_000);
+        const b = bid('B', 110_000);
+        const c = bid('C', 110_000);
+        rows.push({
+          name: 'a later equal bid does not take the lead',
+          bids: [a, b, c],
+          leader: b.bidId,
+          underbidder: c.bidId,
+        });
+      }
+      {
+        const a = bid('A', 100_000);
+        const b = bid('B', 120_000);
+        const c = bid('C', 105_000);
+        rows.push({
+          name: 'a lower bid after the high bid does not lead',
+          bids: [a, b, c],
+          leader: b.bidId,
+          underbidder: c.bidId,
+        });
+      }
+      {
+        const a = bid('A', 100_000);
+        const b = bid('B', 110_000);
+        const c = bid('C', 120_000);
+        const d = bid('D', 105_000);
+        rows.push({
+          name: 'the underbidder is the best other bid, not the newest nor the oldest',
+          bids: [a, b, c, d],
+          leader: c.bidId,
+          underbidder: b.bidId,
+        });
+      }
+      {
+        const a = bid('A', 100_000);
+        const b = bid('B', 110_000);
+        const e = bid('E', 110_000);
+        const c = bid('C', 120_000);
+        rows.push({
+          name: 'of two equal best other bids, the first is the underbidder',
+          bids: [a, b, e, c],
+          leader: c.bidId,
+          underbidder: b.bidId,
+        });
+      }
+      return rows;
+    })(),
+  )('$name', ({ bids, leader, underbidder }) => {
+    const result = ladderOf(bids);
+    expect(result.leader?.bidId).toBe(leader);
+    expect(result.underbidder?.bidId).toBe(underbidder);
+  });
+});
