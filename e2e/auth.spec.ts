@@ -138,14 +138,16 @@ test('a revoked session in a browser ends on /sign with the form, cookie cleared
   await context.close();
 });
 
-test('another tab open on /dash ends on /sign within a second of signing out', async ({ page }) => {
+test('another tab open on /dash ends on /sign within seconds of signing out', async ({ page }) => {
   await signInThroughForm(page, demoAccount);
   const otherTab = await page.context().newPage();
   await otherTab.goto('/dash');
   await expect(otherTab.getByRole('heading', { level: 1, name: 'Live dashboard' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(otherTab).toHaveURL(/\/sign$/, { timeout: 1_000 });
+  // Told by the signing-out tab (storage event), not by a later check of its own; within a
+  // second on a quiet machine, a few at the loads CI sees.
+  await expect(otherTab).toHaveURL(/\/sign$/, { timeout: 5_000 });
   await expect(otherTab.getByLabel('Login id')).toBeVisible();
 });
 
