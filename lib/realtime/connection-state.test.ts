@@ -357,6 +357,37 @@ const rows: Row[] = [
   ],
 
   // stop
+  // heard: the subscription delivered a message or a presence event.
+  ['live, heard: ignored', live, { type: 'heard' }, live, []],
+  [
+    'connecting, heard: ignored (the handshake reports)',
+    initialConnection,
+    { type: 'heard' },
+    initialConnection,
+    [],
+  ],
+  [
+    'reconnecting, heard: live, the timer cancelled, the outage read from its baseline',
+    retrying,
+    { type: 'heard' },
+    at({ connection: 'live', cursor }),
+    [cancel, watching, catchUp(seen)],
+  ],
+  [
+    'retries exhausted, heard: live, the outage read',
+    exhausted,
+    { type: 'heard' },
+    at({ connection: 'live', cursor }),
+    [watching, catchUp(seen)],
+  ],
+  [
+    'reconnecting before the first connect, heard: live, the earlier messages asked for',
+    beforeFirst({ connection: 'reconnecting', attempts: 1, retryPending: true }),
+    { type: 'heard' },
+    at({ connection: 'live' }),
+    [cancel, watching, loadEarlier],
+  ],
+  ['denied, heard: ignored (a retry decides)', denied, { type: 'heard' }, denied, []],
   ['live, stop: stopped, leave', live, { type: 'stop' }, { ...live, stopped: true }, [leave]],
   [
     'reconnecting, stop: the timer cancelled, leave',
@@ -378,6 +409,7 @@ describe('nextConnection', () => {
     { type: 'lost', lastSeen: later },
     { type: 'network-down', lastSeen: later },
     { type: 'network-up' },
+    { type: 'heard' },
     { type: 'denied', lastSeen: later },
     { type: 'retry-due' },
     { type: 'manual-retry' },
@@ -484,5 +516,21 @@ describe('sequences the SDK produces', () => {
     ]);
     expect(effects.filter((effect) => effect.type === 'reconnect')).toHaveLength(2);
     expect(effects.at(-1)).toEqual(catchUp(seen));
+  });
+
+  it('a stalled subscription: reconnecting on the failed heartbeats, live again on what it delivers', () => {
+    // No subscribe failure is ever reported: the heartbeats time out, retries reconnect nothing
+    // the SDK sees as lost, and then the held request answers with messages.
+    const { chips, effects, state } = run([
+      { type: 'connected', cursor },
+      { type: 'lost', lastSeen: seen },
+      { type: 'retry-due' },
+      { type: 'lost', lastSeen: seen },
+      { type: 'heard' },
+      { type: 'heard' },
+    ]);
+    expect(chips).toEqual(['live', 'reconnecting', 'reconnecting', 'reconnecting', 'live', 'live']);
+    expect(effects.filter((effect) => effect.type === 'catch-up')).toEqual([catchUp(seen)]);
+    expect(state).toEqual(at({ connection: 'live', cursor }));
   });
 });

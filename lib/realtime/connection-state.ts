@@ -29,6 +29,8 @@ export type ConnectionEvent =
   | { type: 'lost'; lastSeen: string | null }
   | { type: 'network-down'; lastSeen: string | null }
   | { type: 'network-up' }
+  /** The subscription delivered something (a message, a presence event): it is alive. */
+  | { type: 'heard' }
   | { type: 'denied'; lastSeen: string | null }
   | { type: 'retry-due' }
   | { type: 'manual-retry' }
@@ -126,6 +128,14 @@ export function nextConnection(state: ConnectionMachine, event: ConnectionEvent)
       // nothing, and the chip must not claim a reconnect that is not happening.
       return state.connection === 'offline' || state.connection === 'reconnecting'
         ? { state: { ...state, connection: 'reconnecting' }, effects: [] }
+        : ignored(state);
+    case 'heard':
+      // An outage reported while the subscription's own request was only stalled (a relay or a
+      // network path that held it instead of failing it) ends with no status event: the SDK never
+      // saw a failure. What the subscription delivers is the proof it is back; the outage is read
+      // from history as after any reconnect.
+      return state.connection === 'reconnecting' || state.connection === 'offline'
+        ? connected(state, null)
         : ignored(state);
     case 'denied':
       return {

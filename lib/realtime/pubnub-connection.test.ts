@@ -69,10 +69,18 @@ class FakeSdk {
     return Promise.resolve({ totalOccupancy: 1 });
   }
 
+  /** What the connection asked of the subscription, in order. */
+  asked: string[] = [];
+
   subscribe() {}
   unsubscribeAll() {}
   destroy() {}
-  reconnect() {}
+  disconnect() {
+    this.asked.push('disconnect');
+  }
+  reconnect() {
+    this.asked.push('reconnect');
+  }
   setToken() {}
 }
 
@@ -392,5 +400,32 @@ describe('a gap read that never answers', () => {
     await jest.advanceTimersByTimeAsync(15_000);
     expect(ingested).toEqual([...range(1, historyPageSize), 500]);
     expect(store.getSnapshot().replayed).toBe(historyPageSize);
+  });
+});
+
+describe('a subscription that stalls instead of failing', () => {
+  beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
+  afterEach(() => jest.useRealTimers());
+
+  it('each retry drops the stalled request before reconnecting; what it delivers then is live', async () => {
+    const { store, ingested } = await connectedWithEmptyHistory();
+    live(bid(1));
+    // The heartbeats time out; the subscribe request is held, never failed.
+    status('PNTimeoutCategory');
+    expect(store.getSnapshot().connection).toBe('reconnecting');
+    await jest.advanceTimersByTimeAsync(3_000);
+    expect(sdk!.asked).toEqual(['disconnect', 'reconnect']);
+
+    // The held request answers: no status event, bids again. The outage is read from bid 1, and
+    // the bid that ended it is held back until the gap is in.
+    live(bid(3));
+    expect(ingested).toEqual([1]);
+    expect(store.getSnapshot().connection).toBe('live');
+    const gap = await pendingRead();
+    expect(gap.ask.end).toBe(bid(1).timetoken);
+    await gap.answer([bid(1), bid(2)]);
+    expect(ingested).toEqual([1, 2, 3]);
+    // Both published during the outage: 2 from the gap, 3 delivered as it ended.
+    expect(store.getSnapshot().replayed).toBe(2);
   });
 });

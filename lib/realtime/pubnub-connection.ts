@@ -241,6 +241,10 @@ export function connectRealtime(
         retryTimer = null;
         return;
       case 'reconnect':
+        // `reconnect` alone does nothing while the SDK still waits on a subscribe request (a
+        // stalled one it has not failed): stopping first drops that request, and the reconnect
+        // then resumes from the SDK's own cursor.
+        pubnub.disconnect();
         pubnub.reconnect();
         return;
       case 'refresh-watching':
@@ -270,9 +274,13 @@ export function connectRealtime(
 
   pubnub.addListener({
     message: (event) => {
+      // Heard first: should it end an outage, the catch-up it starts holds this message back too,
+      // and it reaches the store after the gap, in publish order.
+      dispatch({ type: 'heard' });
       deliver({ timetoken: String(event.timetoken), payload: event.message, error: event.error });
     },
     presence: (event) => {
+      dispatch({ type: 'heard' });
       // join, leave, timeout and interval events carry the occupancy; state changes do not.
       const occupancy = 'occupancy' in event ? event.occupancy : undefined;
       if (event.channel === config.channel && typeof occupancy === 'number')
