@@ -114,3 +114,19 @@ describe('texts naming a sale', () => {
     );
   });
 });
+
+describe('counts of messages not shown', () => {
+  it.each([
+    ['en', en, 'Not shown: 1 invalid, 0 undecryptable, 1 of unknown type, 1 duplicate.'],
+    ['fr', fr, 'Non affichés : 1 invalide, 0 indéchiffrable, 1 de type inconnu, 1 doublon.'],
+  ] as const)('agree with one (%s)', (locale, messages, text) => {
+    const t = createTranslator({ locale, messages, namespace: 'LiveDashboard' });
+    const counts = { invalid: 1, undecryptable: 0, unknownType: 1, duplicates: 1 };
+    expect(t('dropped', counts)).toBe(text);
+    expect(t('dropped', { ...counts, invalid: 19, duplicates: 2 })).toBe(
+      locale === 'en'
+        ? 'Not shown: 19 invalid, 0 undecryptable, 1 of unknown type, 2 duplicates.'
+        : 'Non affichés : 19 invalides, 0 indéchiffrable, 1 de type inconnu, 2 doublons.',
+    );
+  });
+});

@@ -123,9 +123,21 @@ describe('client id', () => {
   });
 
   it('keeps an id that is already stored', () => {
-    window.localStorage.setItem('gavel.clientId', 'existing-id');
-    expect(readOrCreateClientId()).toBe('existing-id');
+    const stored = '0b5c1f8e-3d2a-4c6b-9e7f-1a2b3c4d5e6f';
+    window.localStorage.setItem('gavel.clientId', stored);
+    expect(readOrCreateClientId()).toBe(stored);
   });
+
+  it.each(['existing-id', 'not-a-uuid', '0b5c1f8e-3d2a-4c6b-9e7f-1a2b3c4d5e6', ' '])(
+    'replaces a stored %j, which the realtime configuration would refuse, and keeps the new one',
+    (stored) => {
+      window.localStorage.setItem('gavel.clientId', stored);
+      const created = readOrCreateClientId();
+      expect(created).toMatch(uuidPattern);
+      expect(window.localStorage.getItem('gavel.clientId')).toBe(created);
+      expect(readOrCreateClientId()).toBe(created);
+    },
+  );
 
   it('differs between browsers (fresh storage)', () => {
     const first = readOrCreateClientId();

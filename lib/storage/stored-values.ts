@@ -73,10 +73,17 @@ export const writeLocalePreference = (locale: string): void => write(storageKeys
 export const readThemePreference = (): string | null => read(storageKeys.theme);
 export const writeThemePreference = (theme: string): void => write(storageKeys.theme, theme);
 
-/** The id this browser uses as its PubNub userId: generated once, then kept. */
+/** What `crypto.randomUUID` makes and the realtime configuration takes as a client id. */
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/**
+ * This browser's PubNub `userId`, made once. A stored value that is not a UUID (edited, or left
+ * by another version) is replaced: the realtime configuration refuses it, and the dashboard
+ * would stay offline across reloads.
+ */
 export function readOrCreateClientId(): string {
   const existing = read(storageKeys.clientId);
-  if (existing) return existing;
+  if (existing && uuidPattern.test(existing)) return existing;
   const created = crypto.randomUUID();
   write(storageKeys.clientId, created);
   return created;
