@@ -25,6 +25,14 @@ describe('pageChanges', () => {
       [],
       0,
     ],
+    [
+      'shown decided while its save is under way, the server not there yet: nothing new',
+      [row('a', 'approved'), row('b')],
+      { a: 'approve' },
+      page(row('a'), row('b')),
+      [],
+      0,
+    ],
     ['an empty page', [], {}, page(), [], 0],
   ])('%s', (_name, shown, saving, fresh, changedElsewhere, added) => {
     expect(pageChanges(shown, saving, fresh, 'pending', shown.length)).toEqual({

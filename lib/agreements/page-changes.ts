@@ -31,7 +31,9 @@ export function pageChanges(
   const changedElsewhere = shown
     .filter((item) => item.status === status && !(item.id in saving) && !freshIds.has(item.id))
     .map((item) => item.id);
-  const leftHere = shown.filter((item) => item.status !== status).length;
+  // Decided here once saved: a row still saving is in the server's total yet (QA: a slow save
+  // showed "1 new agreement" that never came).
+  const leftHere = shown.filter((item) => item.status !== status && !(item.id in saving)).length;
   const inTotal = fresh.total - (loadedTotal - leftHere - changedElsewhere.length);
   // A row that left the page makes room for one from the next page: as many rows not shown as
   // left are those sliding up, not new ones (found by QA: "1 new agreement" that never came).
