@@ -176,6 +176,42 @@ describe('createApiClient: error codes', () => {
     expect((error.cause as Error).name).toBe('SyntaxError');
   });
 
+  describe('with no answer in time', () => {
+    function hastyClient() {
+      const loading = createLoadingStore((callback) => callback());
+      const client = createApiClient({
+        fetch: (path, init) => fetch(`${server.origin}${String(path)}`, init),
+        loading,
+        deadlineMs: 100,
+      });
+      return { client, loading };
+    }
+
+    it('fails as timeout when the answer does not start, and the overlay lets go', async () => {
+      const { client, loading } = hastyClient();
+      const error = await failure(client('/api/slow', { schema: okSchema }));
+      expect(error).toMatchObject({ code: 'timeout', status: null });
+      expect(loading.inFlight()).toBe(0);
+    });
+
+    it('fails as timeout when the body stops half way', async () => {
+      const { client } = hastyClient();
+      const error = await failure(client('/api/slow-body', { schema: okSchema }));
+      expect(error.code).toBe('timeout');
+    });
+
+    it('an answer within the deadline is an answer; a cancel before it is still aborted', async () => {
+      const { client } = hastyClient();
+      await expect(client('/api/ok', { schema: okSchema })).resolves.toEqual({ status: 'ok' });
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 20);
+      const error = await failure(
+        client('/api/slow', { schema: okSchema, signal: controller.signal }),
+      );
+      expect(error.code).toBe('aborted');
+    });
+  });
+
   it('maps an abort while waiting for the answer to aborted', async () => {
     const controller = new AbortController();
     const promise = apiRequest('/api/slow', { schema: okSchema, signal: controller.signal });

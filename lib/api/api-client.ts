@@ -17,6 +17,12 @@ export interface ApiRequest<T> {
   background?: boolean;
 }
 
+/**
+ * A call with no whole answer after this fails as `timeout`: a server or proxy that takes the
+ * request and never answers must not leave a screen waiting (an overlay, "Saving…") for ever.
+ */
+export const answerDeadlineMs = 30_000;
+
 /** The part of a zod schema, or of a lib/validation validator, that the client uses. */
 export interface AnswerSchema<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false; error: unknown };
@@ -27,6 +33,7 @@ interface ApiClientOptions {
   loading?: LoadingStore;
   /** Told of every `unauthorized` answer: the session is over (lib/api/session-ended.ts). */
   onSessionEnded?: () => void;
+  deadlineMs?: number;
 }
 
 function parseRetryAfter(header: string | null): number | null {
@@ -60,7 +67,13 @@ async function toHttpError(response: Response): Promise<ApiError> {
 const isSyntaxError = (error: unknown) =>
   typeof error === 'object' && error !== null && 'name' in error && error.name === 'SyntaxError';
 
-function toTransportError(error: unknown, signal: AbortSignal | undefined): ApiError {
+function toTransportError(
+  error: unknown,
+  signal: AbortSignal | undefined,
+  timedOut: boolean,
+): ApiError {
+  if (timedOut && !signal?.aborted)
+    return new ApiError('timeout', 'The server did not answer in time', { cause: error });
   if (signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) {
     return new ApiError('aborted', 'The request was cancelled', { cause: error });
   }
@@ -72,10 +85,21 @@ export function createApiClient({
   fetch: fetchImpl,
   loading = loadingStore,
   onSessionEnded = reportSessionEnded,
+  deadlineMs = answerDeadlineMs,
 }: ApiClientOptions = {}) {
   return async function apiRequest<T>(path: `/api/${string}`, request: ApiRequest<T>): Promise<T> {
     const settle = request.background ? () => undefined : loading.begin();
     const doFetch = fetchImpl ?? globalThis.fetch.bind(globalThis);
+    // The caller's cancel and the deadline, as one signal for the request and its body.
+    const stop = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      stop.abort();
+    }, deadlineMs);
+    const cancel = () => stop.abort();
+    if (request.signal?.aborted) cancel();
+    request.signal?.addEventListener('abort', cancel);
     try {
       let response: Response;
       try {
@@ -87,10 +111,10 @@ export function createApiClient({
           },
           body: request.body === undefined ? undefined : JSON.stringify(request.body),
           credentials: 'same-origin',
-          signal: request.signal,
+          signal: stop.signal,
         });
       } catch (error) {
-        throw toTransportError(error, request.signal);
+        throw toTransportError(error, request.signal, timedOut);
       }
       if (!response.ok) {
         const error = await toHttpError(response);
@@ -104,8 +128,8 @@ export function createApiClient({
       } catch (error) {
         // Only a SyntaxError is a body that is not JSON: anything else (the connection cut while
         // the body came, the page being left) means no whole answer arrived.
-        if (request.signal?.aborted || !isSyntaxError(error))
-          throw toTransportError(error, request.signal);
+        if (stop.signal.aborted || !isSyntaxError(error))
+          throw toTransportError(error, request.signal, timedOut);
         throw new ApiError('invalid_response', 'The answer was not JSON', { cause: error });
       }
       const parsed = request.schema.safeParse(payload);
@@ -117,6 +141,8 @@ export function createApiClient({
       }
       return parsed.data;
     } finally {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', cancel);
       settle();
     }
   };

@@ -44,6 +44,7 @@ describe('mayHaveActed', () => {
   it.each([
     ['no answer (network)', new ApiError('network', 'x'), true],
     ['a cancelled call', new ApiError('aborted', 'x'), true],
+    ['no answer in time', new ApiError('timeout', 'x'), true],
     ['an answer of the wrong shape', new ApiError('invalid_response', 'x', { status: 200 }), true],
     ['a server error', new ApiError('internal', 'x', { status: 500 }), true],
     ['a proxy error page', new ApiError('http_error', 'HTTP 502', { status: 502 }), true],

@@ -16,7 +16,13 @@ export const serverErrorCodes = [
   'rate_limited',
   'internal',
 ] as const;
-export const clientErrorCodes = ['network', 'aborted', 'invalid_response', 'http_error'] as const;
+export const clientErrorCodes = [
+  'network',
+  'aborted',
+  'timeout',
+  'invalid_response',
+  'http_error',
+] as const;
 export type ApiErrorCode = (typeof serverErrorCodes)[number] | (typeof clientErrorCodes)[number];
 
 export const errorEnvelopeSchema = object({
@@ -61,9 +67,12 @@ export function isApiError(error: unknown, code: ApiErrorCode): error is ApiErro
   return error instanceof ApiError && error.code === code;
 }
 
-/** No answer came: the network failed, or the call was cancelled (the page being left, say). */
+/**
+ * No answer came: the network failed, the call was cancelled (the page being left, say), or the
+ * server did not answer in time.
+ */
 export const isNoAnswer = (error: unknown): boolean =>
-  isApiError(error, 'network') || isApiError(error, 'aborted');
+  isApiError(error, 'network') || isApiError(error, 'aborted') || isApiError(error, 'timeout');
 
 /**
  * Whether the server may have acted on a request that failed: no answer came (the network, a

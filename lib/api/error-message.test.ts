@@ -5,6 +5,7 @@ describe('apiErrorMessage', () => {
   it.each<[ApiErrorCode, number | null, ReturnType<typeof apiErrorMessage>]>([
     ['network', null, { key: 'network' }],
     ['aborted', null, { key: 'aborted' }],
+    ['timeout', null, { key: 'timeout' }],
     ['invalid_response', 200, { key: 'invalid_response' }],
     ['rate_limited', 429, { key: 'rate_limited' }],
     ['unauthorized', 401, { key: 'unauthorized' }],

@@ -3,7 +3,13 @@ import { ApiError } from './api-error';
 export type ApiErrorMessage =
   | {
       key:
-        'network' | 'aborted' | 'invalid_response' | 'rate_limited' | 'unauthorized' | 'forbidden';
+        | 'network'
+        | 'aborted'
+        | 'timeout'
+        | 'invalid_response'
+        | 'rate_limited'
+        | 'unauthorized'
+        | 'forbidden';
     }
   | { key: 'other'; status: number };
 
@@ -13,6 +19,7 @@ export function apiErrorMessage(error: unknown): ApiErrorMessage {
   switch (error.code) {
     case 'network':
     case 'aborted':
+    case 'timeout':
     case 'invalid_response':
     case 'rate_limited':
     case 'unauthorized':
