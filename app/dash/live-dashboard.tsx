@@ -6,9 +6,11 @@ import { isReplaying } from '@/lib/realtime/bid-store';
 import { hasSettled } from '@/lib/realtime/settled';
 import { useBidStore } from '@/lib/realtime/use-bid-store';
 import { useRealtime } from '@/lib/realtime/use-realtime';
+import { saleDesk } from '@/lib/realtime/sale-desk';
 import { useSaleDesk } from '@/lib/realtime/use-sale-desk';
 import { lotLabelOf } from '@/lib/sales/sale-view';
 import { BidRateSparkline } from './bid-rate-sparkline';
+import { CatalogueNotice } from './catalogue-notice';
 import { ConnectionStatus } from './connection-status';
 import { DashboardKpis } from './dashboard-kpis';
 import { FlagsAnnouncement } from './flags-announcement';
@@ -60,6 +62,8 @@ export default function LiveDashboard() {
     [desk.flags, saleId],
   );
 
+  const reloadCatalogue = useCallback(() => void saleDesk.refresh(), []);
+
   const shownNow = Math.max(now, snapshot.rateEndsAt);
   // The same function until the catalogue changes: the feed's rows compare what it answers.
   const labelOf = useCallback<BidLabel>(
@@ -80,6 +84,7 @@ export default function LiveDashboard() {
       />
       <div className="live-dashboard" aria-busy={!(settled && restShown)}>
         <ConnectionStatus snapshot={snapshot} onRetry={retry} onRestart={restart} />
+        {settled && <CatalogueNotice desk={desk} onRetry={reloadCatalogue} />}
         {!settled ? null : saleId ? (
           <SaleFocus
             auctionId={saleId}

@@ -73,6 +73,7 @@ function renderPanel(
         auctionId="cars-a"
         lotId="lot-2"
         row={{ ...row, bidCount: counted, ...shown }}
+        catalogueLoaded
         bids={bids}
         history={history}
       />
@@ -237,4 +238,23 @@ it('turns to closing within a second of the scheduled close, as the board does',
   } finally {
     jest.useRealTimers();
   }
+});
+
+it.each([
+  [true, 'This lot is not in the catalogue of this sale, and has no bid yet.'],
+  [false, 'This lot is not known yet: the catalogue has not loaded, and no bid on it has arrived.'],
+])('a lot with no row, the catalogue loaded: %s', (catalogueLoaded, text) => {
+  render(
+    <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
+      <LotPanel
+        auctionId="cars-a"
+        lotId="lot-9"
+        row={undefined}
+        catalogueLoaded={catalogueLoaded}
+        bids={[]}
+        history={async () => []}
+      />
+    </NextIntlClientProvider>,
+  );
+  expect(screen.getByText(text)).toBeInTheDocument();
 });

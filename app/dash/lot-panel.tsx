@@ -45,12 +45,15 @@ export function LotPanel({
   auctionId,
   lotId,
   row,
+  catalogueLoaded,
   bids: saleBids,
   history,
 }: {
   auctionId: string;
   lotId: string;
   row: SaleLotRow | undefined;
+  /** Without a catalogue, a lot nobody bid on is unknown, not missing from the catalogue. */
+  catalogueLoaded: boolean;
   /** The sale's bids the store holds, newest first. */
   bids: readonly StoredBid[];
   history: HistoryPage;
@@ -98,7 +101,7 @@ export function LotPanel({
         </Link>
       </div>
       {row === undefined ? (
-        <p className="empty">{t('lotNotFound')}</p>
+        <p className="empty">{t(catalogueLoaded ? 'lotNotFound' : 'lotNotLoaded')}</p>
       ) : (
         <dl className="lot-panel__facts">
           <div>

@@ -105,6 +105,7 @@ export function SaleFocus({
               auctionId={auctionId}
               lotId={lotId}
               row={rows.find((row) => row.lotId === lotId)}
+              catalogueLoaded={desk.catalogueLoaded}
               bids={bids}
               history={history}
             />

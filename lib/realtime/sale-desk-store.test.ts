@@ -171,6 +171,32 @@ describe('sale desk store', () => {
     await desk.refresh();
     await desk.refresh();
     expect(desk.getSnapshot().sales).toHaveLength(1);
+    expect(desk.getSnapshot()).toMatchObject({
+      catalogueLoaded: true,
+      catalogueError: expect.any(Error),
+    });
+  });
+
+  it('says why a read failed until one succeeds, the same catalogue as before included', async () => {
+    const down = new Error('down');
+    const catalogue = [sale('auction-1', [['lot-1', 1]])];
+    const load = jest
+      .fn<Promise<Sale[]>, []>()
+      .mockRejectedValueOnce(down)
+      .mockResolvedValueOnce(catalogue)
+      .mockRejectedValueOnce(down)
+      .mockResolvedValueOnce(catalogue);
+    const desk = createSaleDeskStore({ load, schedule: (flush) => flush() });
+    await desk.refresh();
+    expect(desk.getSnapshot()).toMatchObject({ catalogueLoaded: false, catalogueError: down });
+    await desk.refresh();
+    expect(desk.getSnapshot()).toMatchObject({ catalogueLoaded: true, catalogueError: null });
+    await desk.refresh();
+    expect(desk.getSnapshot().catalogueError).toBe(down);
+    const before = desk.getSnapshot();
+    await desk.refresh();
+    expect(desk.getSnapshot().catalogueError).toBeNull();
+    expect(desk.getSnapshot().sales).toBe(before.sales);
   });
 
   it('a failed first load still answers: /dash need not wait for a catalogue that cannot come', async () => {
@@ -183,6 +209,7 @@ describe('sale desk store', () => {
       sales: [],
       catalogueAnswered: true,
       catalogueLoaded: false,
+      catalogueError: new Error('down'),
     });
   });
 });

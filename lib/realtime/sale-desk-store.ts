@@ -24,6 +24,8 @@ export interface SaleDeskSnapshot {
   catalogueAnswered: boolean;
   /** A load has brought the catalogue: a sale not in `sales` is not in the catalogue. */
   catalogueLoaded: boolean;
+  /** Why the latest read failed; null once one succeeds (and before any has failed). */
+  catalogueError: unknown;
   /** By `saleLotKey`: lots a `lot.opened` or `lot.closed` named. */
   lotStates: ReadonlyMap<string, LotState>;
   /** Newest first. */
@@ -60,6 +62,7 @@ export function createSaleDeskStore({
 }: SaleDeskOptions) {
   let sales: Sale[] = [];
   let catalogueAnswered = false;
+  let catalogueError: unknown = null;
   let catalogue = new Map<string, Lot>();
   const lotStates = new Map<string, LotState>();
   // The engine reads the catalogue as it is when each bid arrives.
@@ -79,6 +82,7 @@ export function createSaleDeskStore({
       sales,
       catalogueAnswered,
       catalogueLoaded: loadedText !== '',
+      catalogueError,
       lotStates: new Map(lotStates),
       flags: engine.flags(),
       flagCounts: engine.counts(),
@@ -99,7 +103,12 @@ export function createSaleDeskStore({
         // Read again every 30 s: the same catalogue changes nothing, so the sales and boards
         // built on it are not rebuilt.
         const text = JSON.stringify(loaded);
-        if (catalogueAnswered && text === loadedText) return;
+        const recovered = catalogueError !== null;
+        catalogueError = null;
+        if (catalogueAnswered && text === loadedText) {
+          if (recovered) changed();
+          return;
+        }
         loadedText = text;
         sales = loaded.map((sale) => ({
           ...sale,
@@ -113,10 +122,12 @@ export function createSaleDeskStore({
         catalogueAnswered = true;
         changed();
       })
-      .catch(() => {
-        // Kept as it was: the next unknown lot (after `refreshAfterMs`) asks again.
-        if (started !== generation || catalogueAnswered) return;
+      .catch((error: unknown) => {
+        // The catalogue it had is kept; the next read (every 30 s, an unknown lot, a retry) asks
+        // again. The failure is shown while no catalogue came at all.
+        if (started !== generation) return;
         catalogueAnswered = true;
+        catalogueError = error;
         changed();
       })
       .finally(() => {
@@ -174,6 +185,7 @@ export function createSaleDeskStore({
       lastRefreshAt = null;
       sales = [];
       catalogueAnswered = false;
+      catalogueError = null;
       loadedText = '';
       catalogue = new Map();
       lotStates.clear();
