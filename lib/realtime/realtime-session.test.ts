@@ -6,6 +6,7 @@ import { createBidStore } from './bid-store';
 import type { RealtimeConnection } from './pubnub-connection';
 import type { RealtimeConfig } from './realtime-config';
 import { testRealtimeConfig } from './testing/realtime-config';
+import { reconnectAttempts, reconnectDelayMs } from './connection-state';
 import {
   catalogueRefreshMs,
   refreshRetryMs,
@@ -108,12 +109,48 @@ describe('realtime sessions', () => {
     const { given, answer, fail, store } = parts();
     const session = startRealtimeSession(given);
     await fail(0);
-    expect(store.getSnapshot().connection).toBe('offline');
+    expect(store.getSnapshot().connection).toBe('reconnecting');
     session.retry();
     session.retry();
     await answer(2);
     await answer(1);
     expect(given.connect).toHaveBeenCalledTimes(1);
+  });
+
+  it('a configuration that fails is asked again 3 s later, and connects when it comes', async () => {
+    const { given, answer, fail, store } = parts();
+    startRealtimeSession(given);
+    await fail();
+    expect(store.getSnapshot().connection).toBe('reconnecting');
+    expect(given.fetchConfig).toHaveBeenCalledTimes(1);
+    jest.advanceTimersByTime(reconnectDelayMs);
+    expect(given.fetchConfig).toHaveBeenCalledTimes(2);
+    await answer();
+    expect(given.connect).toHaveBeenCalledTimes(1);
+  });
+
+  it('after ten failed asks it is offline, and waits for the Reconnect button', async () => {
+    const { given, fail, answer, store } = parts();
+    const session = startRealtimeSession(given);
+    for (let ask = 1; ask <= reconnectAttempts; ask += 1) {
+      await fail();
+      jest.advanceTimersByTime(reconnectDelayMs);
+    }
+    expect(given.fetchConfig).toHaveBeenCalledTimes(reconnectAttempts);
+    expect(store.getSnapshot().connection).toBe('offline');
+    session.retry();
+    expect(given.fetchConfig).toHaveBeenCalledTimes(reconnectAttempts + 1);
+    await answer();
+    expect(given.connect).toHaveBeenCalledTimes(1);
+  });
+
+  it('a stop while a failed configuration waits to be asked again asks nothing more', async () => {
+    const { given, fail } = parts();
+    const session = startRealtimeSession(given);
+    await fail();
+    session.stop();
+    jest.advanceTimersByTime(reconnectDelayMs * 2);
+    expect(given.fetchConfig).toHaveBeenCalledTimes(1);
   });
 
   it('restart stops the connection, empties the store and connects again', async () => {

@@ -1,4 +1,5 @@
 import type { BidStore } from './bid-store';
+import { reconnectAttempts, reconnectDelayMs } from './connection-state';
 import type { HistoryPage } from './history-pages';
 import type { RealtimeConnection } from './pubnub-connection';
 import { tokenRefreshDelayMs, type RealtimeConfig } from './realtime-config';
@@ -46,6 +47,7 @@ export function startRealtimeSession(parts: SessionParts): RealtimeSession {
   let connection: RealtimeConnection | null = null;
   let refreshTimer: ReturnType<typeof setTimeout> | null = null;
   let catalogueTimer: ReturnType<typeof setInterval> | null = null;
+  let configTimer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
   // Each start counts: a configuration answered for an earlier one (a retry while it was
   // asked) is dropped, never a second connection.
@@ -79,16 +81,29 @@ export function startRealtimeSession(parts: SessionParts): RealtimeSession {
     parts.refreshCatalogue();
     if (catalogueTimer) clearInterval(catalogueTimer);
     catalogueTimer = setInterval(parts.refreshCatalogue, catalogueRefreshMs);
-    parts
-      .fetchConfig(clientId)
-      .then((config) => {
-        if (isCancelled()) return;
-        connection = parts.connect(config, clientId, store);
-        scheduleRefresh(config);
-      })
-      .catch(() => {
-        if (!isCancelled()) store.setConnection('offline');
-      });
+    // A configuration that fails (the server restarting, a timeout) is asked again like a lost
+    // connection: 3 s apart, ten times, then offline with the Reconnect button. A 401 ends the
+    // session instead (lib/api/session-ended.ts).
+    let failures = 0;
+    const askConfig = () => {
+      configTimer = null;
+      parts
+        .fetchConfig(clientId)
+        .then((config) => {
+          if (isCancelled()) return;
+          connection = parts.connect(config, clientId, store);
+          scheduleRefresh(config);
+        })
+        .catch(() => {
+          if (isCancelled()) return;
+          failures += 1;
+          if (failures >= reconnectAttempts) return store.setConnection('offline');
+          store.setConnection('reconnecting');
+          configTimer = setTimeout(askConfig, reconnectDelayMs);
+        });
+    };
+    if (configTimer) clearTimeout(configTimer);
+    askConfig();
   };
 
   const end = () => {
@@ -98,6 +113,8 @@ export function startRealtimeSession(parts: SessionParts): RealtimeSession {
     refreshTimer = null;
     if (catalogueTimer) clearInterval(catalogueTimer);
     catalogueTimer = null;
+    if (configTimer) clearTimeout(configTimer);
+    configTimer = null;
     connection?.stop();
     connection = null;
   };
