@@ -203,6 +203,36 @@ test('a session that ends while the page is open turns the screen into the sign-
   await context.close();
 });
 
+test('a session revoked elsewhere turns the open screen into the sign-in prompt without a click', async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  const context = await browser.newContext(anonymous);
+  const page = await context.newPage();
+  await signInThroughForm(page, demoAccount);
+  await reviewOne(page, context.request);
+
+  // Revoked from outside this browser (another device, an admin): its cookie stays.
+  const cookies = await context.cookies();
+  const outside = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: {
+      origin: new URL(baseURL!).origin,
+      cookie: cookies.map(({ name, value }) => `${name}=${value}`).join('; '),
+    },
+  });
+  expect((await outside.post('/api/auth/sign-out', { data: {} })).status()).toBe(204);
+  await outside.dispose();
+
+  // The quiet check (every 5 s) meets the 401.
+  await expect(
+    page.getByText('Your session has ended: sign in again to review agreements.'),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('[data-agreement-id]')).toHaveCount(0);
+  await context.close();
+});
+
 test('filters and pages live in the URL and survive a reload and Back', async ({
   page,
   request,

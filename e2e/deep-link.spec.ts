@@ -87,6 +87,34 @@ test('a session that ended on a focused sale (revoked, still signed) signs in ba
   await context.close();
 });
 
+test('a session revoked elsewhere while a sale is on screen ends on /sign, back to that sale', async ({
+  browser,
+  request,
+}) => {
+  // The catalogue is read again every 30 s: that read meets the 401.
+  test.setTimeout(90_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/sign');
+  await signInByKeyboard(page);
+  await expect(page).toHaveURL(/\/dash$/);
+  await page.goto('/dash?sale=london-watches-2026');
+  await expect(page.getByTestId('focused-sale')).toBeVisible();
+
+  const [cookie] = (await context.cookies()).filter((c) => c.name === '__Host-gavel_session');
+  const signOut = await request.post('/api/auth/sign-out', {
+    headers: { origin: new URL(page.url()).origin, cookie: `${cookie!.name}=${cookie!.value}` },
+    data: {},
+  });
+  expect(signOut.status()).toBe(204);
+
+  await expect(page).toHaveURL(/\/sign\?next=%2Fdash%3Fsale%3Dlondon-watches-2026$/, {
+    timeout: 45_000,
+  });
+  await expect(page.getByLabel('Login id')).toBeVisible();
+  await context.close();
+});
+
 test('a link to /api/auth/session-ended from elsewhere signs no one out', async ({ page }) => {
   await page.goto('/sign');
   await signInByKeyboard(page);

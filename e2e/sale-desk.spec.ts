@@ -599,3 +599,32 @@ test('the lot panel lists every bid of a lot that got more bids than the store k
   await expect(steps.first()).toContainText('€26,950.00');
   await expect(steps.last()).toContainText('€1,000.00');
 });
+
+test('a catalogue that cannot be read is said, with a retry that brings the sale', async ({
+  page,
+}) => {
+  const id = unique('no-catalogue');
+  const lots = saleOf(id, `Catalogue ${id}`, ['Vase Ming', 'Cheval de bronze']);
+  expect(await ingestLots(lots)).toBe(200);
+  let failing = true;
+  await page.route('**/api/sales?include=lots', (route) =>
+    failing
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'internal', message: 'down' } }),
+        })
+      : route.fallback(),
+  );
+  await page.goto(`/dash?sale=${id}&lot=lot-2`);
+  const notice = page.getByTestId('catalogue-failed');
+  await expect(notice).toContainText('The sales catalogue could not be loaded');
+  // Not claimed missing from the catalogue: not known yet.
+  await expect(page.getByTestId('lot-panel')).toContainText('the catalogue has not loaded');
+
+  failing = false;
+  await notice.getByRole('button', { name: 'Load the catalogue again' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByTestId('focused-sale')).toHaveText(`Catalogue ${id}`);
+  await expect(page.getByTestId('lot-panel')).toContainText('Cheval de bronze');
+});
