@@ -64,7 +64,10 @@ export function ReviewNotice({ notice, onRetry, onDismiss }: ReviewNoticeProps) 
       {notice?.kind === 'failed' && (
         <div className="notice" data-kind="failed" role="alert">
           <p>
-            {t('saveFailed', { lot: notice.agreement.lotTitle, reason: errorText(notice.error) })}
+            {t(notice.decision === 'reopen' ? 'reopenFailed' : 'saveFailed', {
+              lot: notice.agreement.lotTitle,
+              reason: errorText(notice.error),
+            })}
           </p>
           <div className="actions">
             <button type="button" onClick={() => onRetry(notice)}>

@@ -11,7 +11,8 @@ export type ApiErrorMessage =
         | 'unauthorized'
         | 'forbidden';
     }
-  | { key: 'other'; status: number };
+  /** Refused (4xx) for a reason the screen does not name; `other` is a server failure or none. */
+  | { key: 'refused' | 'other'; status: number };
 
 /** Which `ApiErrors` message describes a failure (pure, so every code has a test). */
 export function apiErrorMessage(error: unknown): ApiErrorMessage {
@@ -25,7 +26,9 @@ export function apiErrorMessage(error: unknown): ApiErrorMessage {
     case 'unauthorized':
     case 'forbidden':
       return { key: error.code };
-    default:
-      return { key: 'other', status: error.status ?? 0 };
+    default: {
+      const status = error.status ?? 0;
+      return { key: status >= 400 && status < 500 ? 'refused' : 'other', status };
+    }
   }
 }

@@ -10,7 +10,7 @@ export function useApiErrorText(): (error: unknown) => string {
   return useCallback(
     (error: unknown) => {
       const message = apiErrorMessage(error);
-      return message.key === 'other' ? t('other', { status: message.status }) : t(message.key);
+      return 'status' in message ? t(message.key, { status: message.status }) : t(message.key);
     },
     [t],
   );
