@@ -162,4 +162,15 @@ describe('AccessGuard', () => {
     expect(router.replace).not.toHaveBeenCalled();
     expect(readStoredUser()).toEqual(demo);
   });
+
+  it('a report after this browser signed out (the stored user gone) is that sign-out, not a new one', async () => {
+    outcomes = ['demo'];
+    renderGuard();
+    await settle();
+    writeStoredUser(null);
+    act(() => reportSessionEnded());
+    await settle();
+    expect(calls).toEqual(['GET /api/auth/me']);
+    expect(router.replace).not.toHaveBeenCalled();
+  });
 });

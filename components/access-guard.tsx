@@ -84,15 +84,24 @@ export function AccessGuard({ route, children }: { route: GuardedRoute; children
 
   // Later, a call that meets the session ended on the server (revoked, expired, the account
   // disabled) ends the dashboard as the check would have: log out, deny.
+  // A 401 to a call still on its way after this browser signed out (the stored user gone) is
+  // that sign-out's, already acted on.
   useEffect(() => {
     if (!allowed || route !== 'dash') return;
     let ended = false;
-    return onSessionEnded(() => {
-      if (ended) return;
+    let unmounted = false;
+    const stopListening = onSessionEnded(() => {
+      if (ended || readStoredUser() === null) return;
       ended = true;
       const here = `${window.location.pathname}${window.location.search}`;
-      void logOut().then(() => router.replace(signInHref(here)));
+      void logOut().then(() => {
+        if (!unmounted) router.replace(signInHref(here));
+      });
     });
+    return () => {
+      unmounted = true;
+      stopListening();
+    };
   }, [allowed, route, router]);
 
   if (!allowed) {

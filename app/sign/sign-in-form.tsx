@@ -11,10 +11,11 @@ import { afterSignIn } from '@/lib/auth/next-path';
 
 type FieldErrors = { loginId?: boolean; password?: boolean };
 type Failure =
-  | { kind: 'invalid_credentials' | 'network' | 'server' }
+  | { kind: 'invalid_credentials' | 'network' | 'timeout' | 'server' }
   | { kind: 'rate_limited'; minutes: number };
 
-function toFailure(error: unknown): Failure {
+/** What the form says of a failed sign-in. */
+export function toFailure(error: unknown): Failure {
   if (!(error instanceof ApiError)) return { kind: 'server' };
   if (error.code === 'invalid_credentials') return { kind: 'invalid_credentials' };
   if (error.code === 'rate_limited') {
@@ -23,7 +24,7 @@ function toFailure(error: unknown): Failure {
       minutes: Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60)),
     };
   }
-  if (error.code === 'network') return { kind: 'network' };
+  if (error.code === 'network' || error.code === 'timeout') return { kind: error.code };
   return { kind: 'server' };
 }
 

@@ -61,6 +61,7 @@ const watching: ConnectionEffect = { type: 'refresh-watching' };
 const leave: ConnectionEffect = { type: 'leave' };
 const catchUp = (from: string): ConnectionEffect => ({ type: 'catch-up', from });
 const loadEarlier: ConnectionEffect = { type: 'load-earlier' };
+const resumePresence: ConnectionEffect = { type: 'resume-presence' };
 
 type Row = [
   name: string,
@@ -371,21 +372,21 @@ const rows: Row[] = [
     retrying,
     { type: 'heard' },
     at({ connection: 'live', cursor }),
-    [cancel, watching, catchUp(seen)],
+    [cancel, watching, catchUp(seen), resumePresence],
   ],
   [
     'retries exhausted, heard: live, the outage read',
     exhausted,
     { type: 'heard' },
     at({ connection: 'live', cursor }),
-    [watching, catchUp(seen)],
+    [watching, catchUp(seen), resumePresence],
   ],
   [
     'reconnecting before the first connect, heard: live, the earlier messages asked for',
     beforeFirst({ connection: 'reconnecting', attempts: 1, retryPending: true }),
     { type: 'heard' },
     at({ connection: 'live' }),
-    [cancel, watching, loadEarlier],
+    [cancel, watching, loadEarlier, resumePresence],
   ],
   ['denied, heard: ignored (a retry decides)', denied, { type: 'heard' }, denied, []],
   ['live, stop: stopped, leave', live, { type: 'stop' }, { ...live, stopped: true }, [leave]],

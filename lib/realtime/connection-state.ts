@@ -40,6 +40,8 @@ export type ConnectionEffect =
   | { type: 'schedule-retry'; inMs: number }
   | { type: 'cancel-retry' }
   | { type: 'reconnect' }
+  /** The presence heartbeats, stopped by the failures that reported an outage, start again. */
+  | { type: 'resume-presence' }
   | { type: 'refresh-watching' }
   | { type: 'catch-up'; from: string }
   | { type: 'load-earlier' }
@@ -68,6 +70,11 @@ export const initialConnection: ConnectionMachine = {
 };
 
 const ignored = (state: ConnectionMachine): ConnectionStep => ({ state, effects: [] });
+
+const withEffect = (step: ConnectionStep, effect: ConnectionEffect): ConnectionStep => ({
+  ...step,
+  effects: [...step.effects, effect],
+});
 
 const cancelPending = (state: ConnectionMachine): ConnectionEffect[] =>
   state.retryPending ? [{ type: 'cancel-retry' }] : [];
@@ -134,9 +141,9 @@ export function nextConnection(state: ConnectionMachine, event: ConnectionEvent)
       // network path that held it instead of failing it) ends with no status event: the SDK never
       // saw a failure. What the subscription delivers is the proof it is back; the outage is read
       // from history as after any reconnect.
-      return state.connection === 'reconnecting' || state.connection === 'offline'
-        ? connected(state, null)
-        : ignored(state);
+      if (state.connection !== 'reconnecting' && state.connection !== 'offline')
+        return ignored(state);
+      return withEffect(connected(state, null), { type: 'resume-presence' });
     case 'denied':
       return {
         state: { ...markOutage(state, event.lastSeen), connection: 'denied', retryPending: false },

@@ -407,25 +407,36 @@ describe('a subscription that stalls instead of failing', () => {
   beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
   afterEach(() => jest.useRealTimers());
 
-  it('each retry drops the stalled request before reconnecting; what it delivers then is live', async () => {
+  it('a retry drops the request the SDK still waits on, then reconnects', async () => {
+    await connectedWithEmptyHistory();
+    status('PNTimeoutCategory');
+    expect(sdk!.asked).toEqual([]);
+    await jest.advanceTimersByTimeAsync(3_000);
+    expect(sdk!.asked).toEqual(['disconnect', 'reconnect']);
+  });
+
+  it('what it delivers ends the outage: live, presence resumed, the gap read first', async () => {
     const { store, ingested } = await connectedWithEmptyHistory();
     live(bid(1));
     // The heartbeats time out; the subscribe request is held, never failed.
     status('PNTimeoutCategory');
     expect(store.getSnapshot().connection).toBe('reconnecting');
-    await jest.advanceTimersByTimeAsync(3_000);
-    expect(sdk!.asked).toEqual(['disconnect', 'reconnect']);
 
-    // The held request answers: no status event, bids again. The outage is read from bid 1, and
-    // the bid that ended it is held back until the gap is in.
+    // The held request answers before the retry: no status event, bids again. The outage is
+    // read from bid 1, and the bid that ended it is held back until the gap is in.
     live(bid(3));
-    expect(ingested).toEqual([1]);
     expect(store.getSnapshot().connection).toBe('live');
+    // Only the heartbeats are restarted; the live subscription is left alone.
+    expect(sdk!.asked).toEqual(['reconnect']);
+    expect(ingested).toEqual([1]);
     const gap = await pendingRead();
     expect(gap.ask.end).toBe(bid(1).timetoken);
     await gap.answer([bid(1), bid(2)]);
     expect(ingested).toEqual([1, 2, 3]);
     // Both published during the outage: 2 from the gap, 3 delivered as it ended.
     expect(store.getSnapshot().replayed).toBe(2);
+    // The retry that was due is cancelled.
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(sdk!.asked).toEqual(['reconnect']);
   });
 });

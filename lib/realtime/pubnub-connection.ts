@@ -247,6 +247,10 @@ export function connectRealtime(
         pubnub.disconnect();
         pubnub.reconnect();
         return;
+      case 'resume-presence':
+        // The subscription, receiving, ignores it; the presence engine leaves its failed state.
+        pubnub.reconnect();
+        return;
       case 'refresh-watching':
         void refreshWatching();
         return;

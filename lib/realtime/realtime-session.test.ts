@@ -2,6 +2,7 @@
 // the configuration is asked never makes a second connection; restart, sign-out and stop end the
 // connection. The SDK's connection and the config request are fakes (the network boundary); the
 // store is real.
+import { ApiError } from '@/lib/api/api-error';
 import { createBidStore } from './bid-store';
 import type { RealtimeConnection } from './pubnub-connection';
 import type { RealtimeConfig } from './realtime-config';
@@ -28,7 +29,10 @@ function fakeConnection(): jest.Mocked<RealtimeConnection> {
 /** Parts whose config answers wait for `answer()`; every connection made is kept. */
 function parts(overrides: Partial<SessionParts> = {}) {
   const store = createBidStore({ schedule: (flush) => flush() });
-  const pending: Array<{ resolve: (config: RealtimeConfig) => void; reject: () => void }> = [];
+  const pending: Array<{
+    resolve: (config: RealtimeConfig) => void;
+    reject: (error?: unknown) => void;
+  }> = [];
   const connections: Array<jest.Mocked<RealtimeConnection>> = [];
   const signOuts = new Set<() => void>();
   const given: SessionParts = {
@@ -54,8 +58,8 @@ function parts(overrides: Partial<SessionParts> = {}) {
     await Promise.resolve();
     await Promise.resolve();
   };
-  const fail = async (index = pending.length - 1) => {
-    pending[index]!.reject();
+  const fail = async (index = pending.length - 1, error?: unknown) => {
+    pending[index]!.reject(error);
     await Promise.resolve();
     await Promise.resolve();
   };
@@ -142,6 +146,26 @@ describe('realtime sessions', () => {
     expect(given.fetchConfig).toHaveBeenCalledTimes(reconnectAttempts + 1);
     await answer();
     expect(given.connect).toHaveBeenCalledTimes(1);
+  });
+
+  it('a configuration refused (4xx) is offline at once: asked again, it would be refused again', async () => {
+    const { given, fail, store } = parts();
+    startRealtimeSession(given);
+    await fail(0, new ApiError('bad_request', 'clientId must be a UUID', { status: 400 }));
+    expect(store.getSnapshot().connection).toBe('offline');
+    jest.advanceTimersByTime(reconnectDelayMs * 2);
+    expect(given.fetchConfig).toHaveBeenCalledTimes(1);
+  });
+
+  it('a server failure (5xx) or no answer in time is asked again', async () => {
+    const { given, fail, store } = parts();
+    startRealtimeSession(given);
+    await fail(0, new ApiError('internal', 'down', { status: 503 }));
+    jest.advanceTimersByTime(reconnectDelayMs);
+    await fail(1, new ApiError('timeout', 'no answer'));
+    jest.advanceTimersByTime(reconnectDelayMs);
+    expect(given.fetchConfig).toHaveBeenCalledTimes(3);
+    expect(store.getSnapshot().connection).toBe('reconnecting');
   });
 
   it('a stop while a failed configuration waits to be asked again asks nothing more', async () => {

@@ -1,3 +1,4 @@
+import { ApiError } from '@/lib/api/api-error';
 import type { BidStore } from './bid-store';
 import { reconnectAttempts, reconnectDelayMs } from './connection-state';
 import type { HistoryPage } from './history-pages';
@@ -27,6 +28,9 @@ export interface SessionParts {
   /** Registers what a sign-out must stop; answers the unregistering. */
   onSignOut: (teardown: () => void) => () => void;
 }
+
+const isRefusal = (error: unknown) =>
+  error instanceof ApiError && error.status !== null && error.status >= 400 && error.status < 500;
 
 /** A failed token refresh is asked again after this. */
 export const refreshRetryMs = 30_000;
@@ -82,8 +86,9 @@ export function startRealtimeSession(parts: SessionParts): RealtimeSession {
     if (catalogueTimer) clearInterval(catalogueTimer);
     catalogueTimer = setInterval(parts.refreshCatalogue, catalogueRefreshMs);
     // A configuration that fails (the server restarting, a timeout) is asked again like a lost
-    // connection: 3 s apart, ten times, then offline with the Reconnect button. A 401 ends the
-    // session instead (lib/api/session-ended.ts).
+    // connection: ten asks 3 s apart, then offline with the Reconnect button. A refusal (4xx)
+    // would only be refused again: offline at once (a 401 also ends the session, through
+    // lib/api/session-ended.ts).
     let failures = 0;
     const askConfig = () => {
       configTimer = null;
@@ -94,10 +99,11 @@ export function startRealtimeSession(parts: SessionParts): RealtimeSession {
           connection = parts.connect(config, clientId, store);
           scheduleRefresh(config);
         })
-        .catch(() => {
+        .catch((error: unknown) => {
           if (isCancelled()) return;
           failures += 1;
-          if (failures >= reconnectAttempts) return store.setConnection('offline');
+          if (failures >= reconnectAttempts || isRefusal(error))
+            return store.setConnection('offline');
           store.setConnection('reconnecting');
           configTimer = setTimeout(askConfig, reconnectDelayMs);
         });
