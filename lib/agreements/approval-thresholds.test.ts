@@ -1,4 +1,4 @@
-// Mutation-testing follow-up for approval-thresholds.ts: an entry must be a whole CODE=AMOUNT.
+// approval-thresholds.ts, found by mutation testing: an entry must be a whole CODE=AMOUNT.
 // Without the `^` anchor, `EURO=100000` was read as a threshold for "URO" and `XEUR=1` for EUR:
 // no test (here or in lib/env.test.ts) gave an entry with something before the code.
 import { parseApprovalThresholds } from './approval-thresholds';

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// Mutation-testing follow-up for flags-engine.ts: `flags()` must not disturb the engine's own list,
+// flags-engine.ts, found by mutation testing: `flags()` must not disturb the engine's own list,
 // and `reset()` must forget closed lots, seen bid ids and paddle windows (the existing reset test
 // replays a bid it has already seen, so it passes whether or not the seen ids are forgotten).
 import { createFlagsEngine } from './flags-engine';

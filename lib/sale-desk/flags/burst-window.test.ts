@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// Mutation-testing follow-up for burst-window.ts: the window boundaries, the bids a flagged burst
+// burst-window.ts, found by mutation testing: the window boundaries, the bids a flagged burst
 // absorbs, the order of equal placedAt times, out-of-order delivery, and the memory bound.
 import { flagThresholds } from './flag-rules';
 import { advancePaddle, emptyPaddle, type PaddleMemory } from './burst-window';

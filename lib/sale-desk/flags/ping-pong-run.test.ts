@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// Mutation-testing follow-up for ping-pong-run.ts: the opening bid of a lot (no high bid) is never
+// ping-pong-run.ts, found by mutation testing: the opening bid of a lot (no high bid) is never
 // part of a run, and a run keeps at most `consecutiveBids` bid ids however long it goes on.
 import { flagThresholds } from './flag-rules';
 import { advanceLot, emptyLot } from './lot-memory';

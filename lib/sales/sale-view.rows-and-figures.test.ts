@@ -1,4 +1,4 @@
-// Mutation-testing follow-up for sale-view.ts: the figures a board row shows for a lot with bids
+// sale-view.ts, found by mutation testing: the figures a board row shows for a lot with bids
 // (bids, leader, close, sold), the phase of a closed lot, lots the sale has reached never "closed
 // when due", rows of lots the catalogue lacks, in lot id order, and sameFigures on every count.
 import type { LotSummary } from '@/lib/realtime/bid-store';
