@@ -75,12 +75,17 @@ export const isNoAnswer = (error: unknown): boolean =>
   isApiError(error, 'network') || isApiError(error, 'aborted') || isApiError(error, 'timeout');
 
 /**
- * Whether the server may have acted on a request that failed: no answer came (the network, a
- * cancelled call, a body cut off) or the server failed on its way (5xx). A refusal it answered
- * (4xx: invalid, forbidden, too large, rate limited) changed nothing.
+ * A refusal the server answered (4xx: invalid, forbidden, too large, rate limited): it changed
+ * nothing, and asked again unchanged it would be refused again.
  */
-export function mayHaveActed(error: unknown): boolean {
-  if (!(error instanceof ApiError) || isNoAnswer(error)) return true;
-  if (error.code === 'invalid_response') return true;
-  return error.status === null || error.status >= 500;
+export function isRefusal(error: unknown): boolean {
+  if (!(error instanceof ApiError) || isNoAnswer(error)) return false;
+  if (error.code === 'invalid_response') return false;
+  return error.status !== null && error.status < 500;
 }
+
+/**
+ * Whether the server may have acted on a request that failed: no answer came (the network, a
+ * cancelled call, a body cut off) or the server failed on its way (5xx); anything but a refusal.
+ */
+export const mayHaveActed = (error: unknown): boolean => !isRefusal(error);

@@ -1,4 +1,4 @@
-import { ApiError } from './api-error';
+import { ApiError, isRefusal } from './api-error';
 
 export type ApiErrorMessage =
   | {
@@ -26,9 +26,7 @@ export function apiErrorMessage(error: unknown): ApiErrorMessage {
     case 'unauthorized':
     case 'forbidden':
       return { key: error.code };
-    default: {
-      const status = error.status ?? 0;
-      return { key: status >= 400 && status < 500 ? 'refused' : 'other', status };
-    }
+    default:
+      return { key: isRefusal(error) ? 'refused' : 'other', status: error.status ?? 0 };
   }
 }

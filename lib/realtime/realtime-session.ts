@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/api-error';
+import { isRefusal } from '@/lib/api/api-error';
 import type { BidStore } from './bid-store';
 import { reconnectAttempts, reconnectDelayMs } from './connection-state';
 import type { HistoryPage } from './history-pages';
@@ -28,9 +28,6 @@ export interface SessionParts {
   /** Registers what a sign-out must stop; answers the unregistering. */
   onSignOut: (teardown: () => void) => () => void;
 }
-
-const isRefusal = (error: unknown) =>
-  error instanceof ApiError && error.status !== null && error.status >= 400 && error.status < 500;
 
 /** A failed token refresh is asked again after this. */
 export const refreshRetryMs = 30_000;
