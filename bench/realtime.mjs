@@ -191,6 +191,8 @@ const catchUpRequests = {
   scripts: /\/_next\/static\/chunks\/.*\.js/,
   accessCheck: /\/api\/auth\/me/,
   realtimeConfig: /\/api\/realtime\/config/,
+  // The first load's history as the console's server reads it (ADR 31).
+  earlier: /\/api\/realtime\/earlier/,
   catalogue: /\/api\/sales/,
   subscribe: /\/v2\/subscribe\//,
   history: /\/v3\/history\//,

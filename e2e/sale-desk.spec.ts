@@ -578,6 +578,47 @@ test('a reload mid-sale shows the same board, and says how many earlier bids it 
   await expect(page.getByTestId('sale-bids-last-minute')).toHaveText('60');
 });
 
+test('a reload reads the earlier bids from the console in one request, and through PubNub when the console cannot', async ({
+  page,
+}) => {
+  const id = unique('earlier');
+  const lots = saleOf(id, `Earlier ${id}`, ['Ming vase', 'Bronze horse']);
+  await openSale(page, lots);
+  await publishAll(
+    Array.from({ length: 30 }, (_, n) =>
+      saleBid(lots[n % 2]!, `Paddle ${n % 3}`, 100_000 + Math.floor(n / 2) * 10_000),
+    ),
+  );
+  await expect(page.getByTestId('sale-bids-last-minute')).toHaveText('30', { timeout: 15_000 });
+  const before = await boardFacts(page);
+
+  const asked = { console: 0, pubnub: 0 };
+  page.on('request', (request) => {
+    if (request.url().includes('/api/realtime/earlier')) asked.console += 1;
+    if (request.url().includes('/v3/history/')) asked.pubnub += 1;
+  });
+  await page.reload();
+  await waitForLive(page);
+  await expect.poll(() => boardFacts(page)).toEqual(before);
+  // One answer from the console; through PubNub only what was published since it read (a page).
+  expect(asked.console).toBe(1);
+  expect(asked.pubnub).toBeLessThanOrEqual(1);
+
+  await page.route('**/api/realtime/earlier', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'unavailable', message: 'down' } }),
+    }),
+  );
+  asked.pubnub = 0;
+  await page.reload();
+  await waitForLive(page);
+  await expect.poll(() => boardFacts(page)).toEqual(before);
+  await expect(page.getByTestId('earlier-bids')).toHaveText(/Loaded [\d,]+ earlier bids/);
+  expect(asked.pubnub).toBeGreaterThanOrEqual(1);
+});
+
 test('the lot panel lists every bid of a lot that got more bids than the store keeps', async ({
   page,
 }) => {

@@ -1,6 +1,6 @@
 import { createChannelLog } from '../../relay/channel-log.ts';
 import type { IncomingMessage } from './bid-store';
-import { joinHistory, readEarlierAhead } from './earlier-ahead';
+import { earlierReadAhead, joinHistory, readEarlierAhead } from './earlier-ahead';
 import { loadNewer } from './history-pages';
 import { historyPageSize, mergeInOrder, type HistoryPage } from './history-pages';
 
@@ -147,5 +147,37 @@ describe('readEarlierAhead', () => {
     const ahead = readEarlierAhead(fetchPage, { isCancelled: () => true });
     expect(requests).toEqual([]);
     expect(await ahead.subscribed()).toEqual([]);
+  });
+});
+
+describe('earlierReadAhead', () => {
+  it('adds what was published between the read and the handshake, each message once', async () => {
+    const channel = liveChannel(2_050);
+    // The server's read: the newest 2,000 when it was asked.
+    const read = Promise.resolve(range(2_000, 50).map(message));
+    channel.publish(30);
+    const cursor = timetoken(channel.published() - 1);
+    channel.publish(5);
+    const delivered = range(5, 2_080).map(message);
+    expect(delivered.every((m) => BigInt(m.timetoken) > BigInt(cursor))).toBe(true);
+    const earlier = await earlierReadAhead(read, channel.fetchPage).subscribed();
+    expect(tokens(earlier)).toEqual(range(2_000, 85).map(timetoken));
+    expect(channel.requests).toEqual([undefined]);
+    const merged = mergeInOrder(earlier, delivered).flatMap((run) => tokens(run.messages));
+    expect(merged).toEqual(range(2_000, 85).map(timetoken));
+  });
+
+  it('reads the channel from its start when the read found it empty', async () => {
+    const channel = liveChannel(3);
+    const earlier = await earlierReadAhead(Promise.resolve([]), channel.fetchPage).subscribed();
+    expect(tokens(earlier)).toEqual(range(3).map(timetoken));
+  });
+
+  it('passes a failed read on when connected, and reads nothing itself', async () => {
+    const channel = liveChannel(10);
+    const ahead = earlierReadAhead(Promise.reject(new Error('503')), channel.fetchPage);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await expect(ahead.subscribed()).rejects.toThrow('503');
+    expect(channel.requests).toEqual([]);
   });
 });

@@ -32,31 +32,19 @@ export interface EarlierAhead {
 }
 
 /**
- * Starts reading the newest messages now, before the subscription is connected. The newest page
- * may then be answered before the handshake fixed the subscription's cursor: a message published
- * in between is in neither. `subscribed()` closes that gap with a second read, from now back to
- * the newest message of the first page, beside the older pages; repeats are dropped by timetoken.
+ * Once subscribed: `earlier`, joined with what was published from the newest message of
+ * `firstPage` (the read's newest page, answered before the handshake) until now, which the
+ * subscription does not deliver, read backwards beside what `earlier` still reads.
  */
-export function readEarlierAhead(
+function closingTheGap(
+  firstPage: Promise<IncomingMessage[]>,
+  earlier: Promise<IncomingMessage[]>,
   fetchPage: HistoryPage,
-  { maxMessages = catchUpLimits.maxMessages, isCancelled }: ReadOptions = {},
+  { maxMessages = catchUpLimits.maxMessages, isCancelled }: ReadOptions,
 ): EarlierAhead {
-  let answerFirstPage: (page: IncomingMessage[]) => void = () => {};
-  let failFirstPage: (error: unknown) => void = () => {};
-  const firstPage = new Promise<IncomingMessage[]>((resolve, reject) => {
-    answerFirstPage = resolve;
-    failFirstPage = reject;
-  });
-  const watched: HistoryPage = (before, notBefore) => {
-    const page = fetchPage(before, notBefore);
-    if (before === undefined) page.then(answerFirstPage, failFirstPage);
-    return page;
-  };
-  const earlier = loadEarlier(watched, { maxMessages, isCancelled });
-  // Cancelled before the first page: nothing was read, and `subscribed()` must not wait forever.
-  earlier.then(() => answerFirstPage([]), failFirstPage);
   // Read (and any failure handled) in `subscribed()`, which may come late or never.
   firstPage.catch(() => {});
+  earlier.catch(() => {});
   return {
     async subscribed() {
       const newest = (await firstPage).reduce<string | null>(
@@ -70,4 +58,41 @@ export function readEarlierAhead(
       return joinHistory(older, gap, maxMessages);
     },
   };
+}
+
+/**
+ * Starts reading the newest messages now, before the subscription is connected. The newest page
+ * may then be answered before the handshake fixed the subscription's cursor: a message published
+ * in between is in neither. `subscribed()` closes that gap with a second read, from now back to
+ * the newest message of the first page, beside the older pages; repeats are dropped by timetoken.
+ */
+export function readEarlierAhead(fetchPage: HistoryPage, options: ReadOptions = {}): EarlierAhead {
+  let answerFirstPage: (page: IncomingMessage[]) => void = () => {};
+  let failFirstPage: (error: unknown) => void = () => {};
+  const firstPage = new Promise<IncomingMessage[]>((resolve, reject) => {
+    answerFirstPage = resolve;
+    failFirstPage = reject;
+  });
+  const watched: HistoryPage = (before, notBefore) => {
+    const page = fetchPage(before, notBefore);
+    if (before === undefined) page.then(answerFirstPage, failFirstPage);
+    return page;
+  };
+  const earlier = loadEarlier(watched, options);
+  // Cancelled before the first page: nothing was read, and `subscribed()` must not wait forever.
+  earlier.then(() => answerFirstPage([]), failFirstPage);
+  return closingTheGap(firstPage, earlier, fetchPage, options);
+}
+
+/**
+ * The same from a read already on its way elsewhere (the console's server reads the first load's
+ * history in one answer, docs/adr/0031): once subscribed, what was published between that read
+ * and the handshake is read here, as above.
+ */
+export function earlierReadAhead(
+  read: Promise<IncomingMessage[]>,
+  fetchPage: HistoryPage,
+  options: ReadOptions = {},
+): EarlierAhead {
+  return closingTheGap(read, read, fetchPage, options);
 }

@@ -170,11 +170,11 @@ afterEach(() => {
 });
 
 /**
- * A connection whose first load found no history, and the store it feeds. The store's observer
- * (the sale desk's place) records each new bid's number in the order the store took them: the
- * flags engine must see them in publish order, as every other staff member did.
+ * A store whose observer (the sale desk's place) records each new bid's number in the order the
+ * store took them: the flags engine must see them in publish order, as every other staff member
+ * did.
  */
-async function connectedWithEmptyHistory() {
+function recordingStore() {
   const ingested: number[] = [];
   const observer: BidStoreObserver = {
     onBid: (placed) => ingested.push(parseInt(placed.bidId.slice(-12), 16)),
@@ -182,7 +182,12 @@ async function connectedWithEmptyHistory() {
     onLotOpened: () => {},
     reset: () => {},
   };
-  const store = createBidStore({ schedule: (flush) => flush(), observer });
+  return { store: createBidStore({ schedule: (flush) => flush(), observer }), ingested };
+}
+
+/** A connection whose first load found no history, and the store it feeds. */
+async function connectedWithEmptyHistory() {
+  const { store, ingested } = recordingStore();
   connection = connectRealtime(config, 'client-1', store);
 
   status('PNConnectedCategory', tt(0));
@@ -326,16 +331,7 @@ describe('catch-up after a reconnect', () => {
   });
 
   it('a reconnect during the first load reads its gap once the first load is done', async () => {
-    const ingested: number[] = [];
-    const store = createBidStore({
-      schedule: (flush) => flush(),
-      observer: {
-        onBid: (placed) => ingested.push(parseInt(placed.bidId.slice(-12), 16)),
-        onLotClosed: () => {},
-        onLotOpened: () => {},
-        reset: () => {},
-      },
-    });
+    const { store, ingested } = recordingStore();
     connection = connectRealtime(config, 'client-1', store);
     status('PNConnectedCategory', tt(0));
     // Held by the first load from its start, like everything until it ends.
@@ -382,6 +378,41 @@ describe('catch-up after a reconnect', () => {
     await secondGap.answer([published(4), published(5), published(6)]);
     expect([...ingested].sort((a, b) => a - b)).toEqual(range(1, 7));
     expect(ingested.slice(-1)).toEqual([7]);
+  });
+});
+
+describe('a first load whose history the console read', () => {
+  it('replays that read with only the messages since it read through the SDK, in order', async () => {
+    const { store, ingested } = recordingStore();
+    connection = connectRealtime(config, 'client-1', store, Promise.resolve(bids(1, 150)));
+    await settle();
+    // Nothing read through the SDK before the subscription is connected.
+    expect(unanswered()).toEqual([]);
+    status('PNConnectedCategory', tt(160));
+    live(bid(161));
+    // One page back from now to the read's newest message: 151 to 160 were published between.
+    const gap = await pendingRead();
+    expect(gap.ask.start).toBeUndefined();
+    await gap.answer(bids(140, 160));
+    await settle();
+    expect(unanswered()).toEqual([]);
+    expect(ingested).toEqual(range(1, 161));
+    expect(store.getSnapshot().earlier).toMatchObject({ state: 'loaded', bids: 160 });
+  });
+
+  it('reads the history through the SDK itself when that read failed', async () => {
+    const store = createBidStore({ schedule: (flush) => flush() });
+    const failed = Promise.reject(new Error('503'));
+    connection = connectRealtime(config, 'client-1', store, failed);
+    status('PNConnectedCategory', tt(10));
+    const first = await pendingRead();
+    expect(first.ask.start).toBeUndefined();
+    await first.answer(bids(1, 10));
+    for (let round = 0; round < 10 && store.getSnapshot().earlier.state !== 'loaded'; round += 1) {
+      for (const read of unanswered()) await read.answer([]);
+      await settle();
+    }
+    expect(store.getSnapshot().earlier).toMatchObject({ state: 'loaded', bids: 10 });
   });
 });
 

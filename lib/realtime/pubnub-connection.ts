@@ -7,7 +7,7 @@ import {
   type ConnectionEffect,
   type ConnectionEvent,
 } from './connection-state';
-import { readEarlierAhead, type EarlierAhead } from './earlier-ahead';
+import { earlierReadAhead, readEarlierAhead, type EarlierAhead } from './earlier-ahead';
 import {
   seenFromOf,
   historyPageSize,
@@ -68,6 +68,8 @@ export function connectRealtime(
   config: RealtimeConfig,
   clientId: string,
   store: BidStore,
+  /** The first load's history read elsewhere (the console's server), else read here. */
+  earlier?: Promise<IncomingMessage[]>,
 ): RealtimeConnection {
   const pubnub = new PubNub({
     subscribeKey: config.subscribeKey,
@@ -297,8 +299,10 @@ export function connectRealtime(
   });
 
   store.setConnection(machine.connection);
-  // Beside the handshake; replayed once the first connect says `load-earlier` (ADR 15).
-  ahead = readEarlierAhead(history, { isCancelled: earlierCancelled });
+  // Beside the handshake; replayed once the first connect says `load-earlier` (ADR 15, ADR 31).
+  ahead = earlier
+    ? earlierReadAhead(earlier, history, { isCancelled: earlierCancelled })
+    : readEarlierAhead(history, { isCancelled: earlierCancelled });
   pubnub.subscribe({ channels: [config.channel], withPresence: true });
 
   return {

@@ -3,7 +3,7 @@
 // connection. The SDK's connection and the config request are fakes (the network boundary); the
 // store is real.
 import { ApiError } from '@/lib/api/api-error';
-import { createBidStore } from './bid-store';
+import { createBidStore, type IncomingMessage } from './bid-store';
 import type { RealtimeConnection } from './pubnub-connection';
 import type { RealtimeConfig } from './realtime-config';
 import { testRealtimeConfig } from './testing/realtime-config';
@@ -26,6 +26,8 @@ function fakeConnection(): jest.Mocked<RealtimeConnection> {
   };
 }
 
+const earlierRead: IncomingMessage[] = [{ timetoken: '17800000000000000', payload: {} }];
+
 /** Parts whose config answers wait for `answer()`; every connection made is kept. */
 function parts(overrides: Partial<SessionParts> = {}) {
   const store = createBidStore({ schedule: (flush) => flush() });
@@ -41,6 +43,7 @@ function parts(overrides: Partial<SessionParts> = {}) {
     fetchConfig: jest.fn(
       () => new Promise<RealtimeConfig>((resolve, reject) => pending.push({ resolve, reject })),
     ),
+    fetchEarlier: jest.fn(() => Promise.resolve(earlierRead)),
     connect: jest.fn(() => {
       const connection = fakeConnection();
       connections.push(connection);
@@ -71,15 +74,39 @@ beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
 describe('realtime sessions', () => {
-  it('asks for the configuration, loads the catalogue and connects with them', async () => {
+  it('asks for the configuration and the earlier messages, loads the catalogue and connects with them', async () => {
     const { given, store, answer } = parts();
     startRealtimeSession(given);
     expect(store.getSnapshot().connection).toBe('connecting');
     expect(given.refreshCatalogue).toHaveBeenCalledTimes(1);
+    // Beside the configuration, not after it.
+    expect(given.fetchEarlier).toHaveBeenCalledTimes(1);
     await answer();
     expect(given.fetchConfig).toHaveBeenCalledWith('client-1');
     expect(given.connect).toHaveBeenCalledTimes(1);
-    expect(given.connect).toHaveBeenCalledWith(config, 'client-1', store);
+    expect(given.connect).toHaveBeenCalledWith(config, 'client-1', store, expect.any(Promise));
+    const earlier = (given.connect as jest.Mock).mock.calls[0]![3] as Promise<IncomingMessage[]>;
+    await expect(earlier).resolves.toBe(earlierRead);
+  });
+
+  it('connects with a failed read of the earlier messages, for the connection to read them itself', async () => {
+    const refused = new ApiError('internal', 'down', { status: 503 });
+    const { given, answer } = parts({ fetchEarlier: jest.fn(() => Promise.reject(refused)) });
+    startRealtimeSession(given);
+    await answer();
+    expect(given.connect).toHaveBeenCalledTimes(1);
+    const earlier = (given.connect as jest.Mock).mock.calls[0]![3] as Promise<IncomingMessage[]>;
+    await expect(earlier).rejects.toBe(refused);
+  });
+
+  it('reads the earlier messages again when it starts over, once per start', async () => {
+    const { given, answer } = parts();
+    const session = startRealtimeSession(given);
+    await answer();
+    session.restart();
+    await answer();
+    expect(given.fetchEarlier).toHaveBeenCalledTimes(2);
+    expect(given.connect).toHaveBeenCalledTimes(2);
   });
 
   it('reads the catalogue again every 30 s, once however often it was retried, never once stopped', async () => {

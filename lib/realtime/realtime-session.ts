@@ -1,5 +1,5 @@
 import { isRefusal } from '@/lib/api/api-error';
-import type { BidStore } from './bid-store';
+import type { BidStore, IncomingMessage } from './bid-store';
 import { reconnectAttempts, reconnectDelayMs } from './connection-state';
 import type { HistoryPage } from './history-pages';
 import type { RealtimeConnection } from './pubnub-connection';
@@ -22,7 +22,17 @@ export interface SessionParts {
   store: BidStore;
   clientId: () => string;
   fetchConfig: (clientId: string) => Promise<RealtimeConfig>;
-  connect: (config: RealtimeConfig, clientId: string, store: BidStore) => RealtimeConnection;
+  /**
+   * The first load's history, read by the console's server in one answer (docs/adr/0031): asked
+   * beside the configuration, before the SDK is even set up.
+   */
+  fetchEarlier: () => Promise<IncomingMessage[]>;
+  connect: (
+    config: RealtimeConfig,
+    clientId: string,
+    store: BidStore,
+    earlier: Promise<IncomingMessage[]>,
+  ) => RealtimeConnection;
   /** Loads the catalogue beside the connection. */
   refreshCatalogue: () => void;
   /** Registers what a sign-out must stop; answers the unregistering. */
@@ -77,6 +87,9 @@ export function startRealtimeSession(parts: SessionParts): RealtimeSession {
       refreshTimer = setTimeout(refresh, tokenRefreshDelayMs(config.tokenTtlSeconds));
     };
     store.setConnection('connecting');
+    const earlier = parts.fetchEarlier();
+    // Taken by the connection once it is connected; a failure then reads through the SDK.
+    earlier.catch(() => {});
     // The catalogue loads beside the connection, and again every 30 s (lots catalogued since);
     // a bid on a lot it lacks refreshes it at once.
     parts.refreshCatalogue();
@@ -93,7 +106,7 @@ export function startRealtimeSession(parts: SessionParts): RealtimeSession {
         .fetchConfig(clientId)
         .then((config) => {
           if (isCancelled()) return;
-          connection = parts.connect(config, clientId, store);
+          connection = parts.connect(config, clientId, store, earlier);
           scheduleRefresh(config);
         })
         .catch((error: unknown) => {

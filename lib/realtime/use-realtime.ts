@@ -5,6 +5,7 @@ import { apiRequest } from '@/lib/api/api-client';
 import { onSignOut } from '@/lib/auth/sign-out';
 import { readOrCreateClientId } from '@/lib/storage/stored-values';
 import { bidStore } from './bid-store';
+import { earlierAnswerSchema, messagesOf } from './earlier-answer';
 import type { HistoryPage } from './history-pages';
 import { connectRealtime } from './pubnub-connection';
 import { realtimeConfigSchema } from './realtime-config';
@@ -20,6 +21,10 @@ const parts: SessionParts = {
       schema: realtimeConfigSchema,
       background: true,
     }),
+  fetchEarlier: () =>
+    apiRequest('/api/realtime/earlier', { schema: earlierAnswerSchema, background: true }).then(
+      messagesOf,
+    ),
   connect: connectRealtime,
   refreshCatalogue: () => void saleDesk.refresh(),
   onSignOut,

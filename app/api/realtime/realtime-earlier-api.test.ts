@@ -1,0 +1,122 @@
+/** @jest-environment node */
+// GET /api/realtime/earlier through its route handler, on a real in-memory PGlite database, reading
+// a real embedded relay through the real PubNub SDK, with a cipher key as a deployment may set.
+import type { AddressInfo } from 'node:net';
+import { NextRequest } from 'next/server';
+import PubNub from 'pubnub';
+import '@/lib/server/testing/memory-database-env';
+import { createRelay, type Relay } from '@/relay/server';
+
+const cipherKey = 'cipher-for-earlier-tests';
+process.env.PUBNUB_CIPHER_KEY = cipherKey;
+delete process.env.PUBNUB_SUBSCRIBE_KEY;
+delete process.env.PUBNUB_SECRET_KEY;
+
+type EarlierRoute = typeof import('@/app/api/realtime/earlier/route');
+type Connection = typeof import('@/lib/server/db/connection');
+
+const keys = { subscribeKey: 'embedded-sub', publishKey: 'embedded-pub' };
+let getEarlier: EarlierRoute['GET'];
+let connection: Connection;
+let cookie: string;
+let relay: Relay;
+let relayPort: number;
+
+jest.setTimeout(20_000);
+
+beforeAll(async () => {
+  relay = createRelay({ ...keys, allowedOrigins: ['http://localhost:3000'] });
+  await relay.listen(0, '127.0.0.1');
+  relayPort = (relay.server.address() as AddressInfo).port;
+  process.env.RELAY_PORT = String(relayPort);
+  connection = await import('@/lib/server/db/connection');
+  const { createAccount } = await import('@/lib/server/auth/accounts');
+  const { createSession } = await import('@/lib/server/auth/sessions');
+  ({ GET: getEarlier } = await import('@/app/api/realtime/earlier/route'));
+  const db = await connection.database();
+  const account = await createAccount(db, {
+    loginId: 'reader',
+    displayName: 'Reader',
+    password: 'a password',
+    role: 'clerk',
+  });
+  cookie = (await createSession(db, account.id, process.env.SESSION_SECRET!)).cookieValue;
+});
+
+afterAll(async () => {
+  await relay?.close();
+  if (connection) await (await connection.databaseHandle()).close();
+});
+
+const request = (withSession = true) =>
+  new NextRequest('http://localhost:3000/api/realtime/earlier', {
+    headers: {
+      host: 'localhost:3000',
+      ...(withSession ? { cookie: `__Host-gavel_session=${cookie}` } : {}),
+    },
+  });
+
+function publisher(withCipherKey: string | null) {
+  return new PubNub({
+    ...keys,
+    userId: 'test-publisher',
+    origin: `127.0.0.1:${relayPort}`,
+    ssl: false,
+    ...(withCipherKey
+      ? { cryptoModule: PubNub.CryptoModule.aesCbcCryptoModule({ cipherKey: withCipherKey }) }
+      : {}),
+  });
+}
+
+interface Answer {
+  messages: { timetoken: string; payload: unknown; error?: string }[];
+}
+
+describe('GET /api/realtime/earlier', () => {
+  it('is refused without a session, in the envelope', async () => {
+    const response = await getEarlier(request(false), { params: Promise.resolve({}) });
+    expect(response.status).toBe(401);
+    expect((await response.json()).error.code).toBe('unauthorized');
+  });
+
+  it('answers an empty channel with no messages', async () => {
+    const response = await getEarlier(request(), { params: Promise.resolve({}) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ messages: [] });
+  });
+
+  it('answers every message across several pages, oldest first, decrypted; one it cannot decrypt carries its error', async () => {
+    const sender = publisher(cipherKey);
+    const published: string[] = [];
+    for (let n = 0; n < 230; n += 1) {
+      const { timetoken } = await sender.publish({ channel: 'bids', message: { n } });
+      published.push(String(timetoken));
+    }
+    const stranger = publisher('another-cipher-key');
+    await stranger.publish({ channel: 'bids', message: { n: 'foreign' } });
+    sender.destroy(true);
+    stranger.destroy(true);
+
+    const response = await getEarlier(request(), { params: Promise.resolve({}) });
+    expect(response.status).toBe(200);
+    const { messages } = (await response.json()) as Answer;
+    expect(messages).toHaveLength(231);
+    expect(messages.slice(0, 230).map((m) => m.timetoken)).toEqual(published);
+    expect(messages.slice(0, 230).map((m) => m.payload)).toEqual(
+      Array.from({ length: 230 }, (_, n) => ({ n })),
+    );
+    expect(messages.slice(0, 230).every((m) => m.error === undefined)).toBe(true);
+    expect(messages[230]!.error).toEqual(expect.any(String));
+  });
+
+  it('answers 503 in the envelope when history cannot be read', async () => {
+    await relay.close();
+    const response = await getEarlier(request(), { params: Promise.resolve({}) });
+    expect(response.status).toBe(503);
+    expect((await response.json()).error).toEqual({
+      code: 'unavailable',
+      message: expect.stringContaining('history'),
+    });
+  });
+});
