@@ -27,6 +27,7 @@ const outcomeOrder: readonly RowOutcome[] = [
   'conflict',
   'forbidden',
   'gone',
+  'failed',
 ];
 
 interface BulkBarProps {

@@ -78,6 +78,10 @@ describe('bulkRowOutcome', () => {
     ['a 409 without the agreement', result(409), 'approve', 'conflict'],
     ['not allowed', result(403), 'approve', 'forbidden'],
     ['no longer there', result(404), 'approve', 'gone'],
+    // Not saved, for a reason that may pass: left pending, to try again, not "no longer there".
+    ['a server failure on the item', result(500), 'approve', 'failed'],
+    ['an item refused for the rate', result(429), 'reject', 'failed'],
+    ['an item unavailable', result(503), 'approve', 'failed'],
   ])('%s', (_name, answer, decision, expected) => {
     expect(bulkRowOutcome(answer, decision, 'clerk')).toBe(expected);
   });

@@ -1,7 +1,15 @@
 import type { Agreement, BulkItemResult, Decision } from './agreement';
 
 /** What became of one row of a bulk decision (each row shows it, the summary counts them). */
-export type RowOutcome = 'approved' | 'rejected' | 'waiting' | 'conflict' | 'forbidden' | 'gone';
+export type RowOutcome =
+  | 'approved'
+  | 'rejected'
+  | 'waiting'
+  | 'conflict'
+  | 'forbidden'
+  | 'gone'
+  /** The server could not save it (a 5xx, a 429): left pending, to be tried again. */
+  | 'failed';
 
 /**
  * The agreement already stands as this viewer decided: their rejection, or their approval (given
@@ -37,5 +45,5 @@ export function bulkRowOutcome(
       (result.agreement && alreadyDecidedBy(result.agreement, decision, loginId)) ?? 'conflict'
     );
   if (result.status === 403) return 'forbidden';
-  return 'gone';
+  return result.status === 404 ? 'gone' : 'failed';
 }
