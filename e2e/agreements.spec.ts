@@ -230,6 +230,13 @@ test('a session revoked elsewhere turns the open screen into the sign-in prompt 
     page.getByText('Your session has ended: sign in again to review agreements.'),
   ).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('[data-agreement-id]')).toHaveCount(0);
+  // Behind the prompt, nothing more is asked of the server: every check would meet a 401.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/agreements')) asked.push(request.url());
+  });
+  await page.waitForTimeout(6_500);
+  expect(asked).toEqual([]);
   await context.close();
 });
 

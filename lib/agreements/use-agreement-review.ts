@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useReducer, useState } from 'react';
+import { ApiError } from '@/lib/api/api-error';
 import type { Role } from '@/lib/auth/roles';
 import type { Agreement, AgreementList, BulkItemResult, Decision } from './agreement';
 import {
@@ -57,8 +58,11 @@ export function useAgreementReview(params: ListParams, page: AgreementList, view
         background: true,
       }).then(
         (fresh) => setChanges(pageChanges(items, saving, fresh, status, page.total)),
-        // A failed check changes nothing on screen; the next one tries again.
-        () => undefined,
+        // A failed check changes nothing on screen; the next one tries again, unless the session
+        // ended (the screen is the sign-in prompt now, and every check would be refused).
+        (error: unknown) => {
+          if (error instanceof ApiError && error.code === 'unauthorized') clearInterval(timer);
+        },
       );
     }, changeCheckMs);
     return () => {
