@@ -169,34 +169,40 @@ describe('sale desk store', () => {
       .mockRejectedValueOnce(new Error('down'));
     const desk = createSaleDeskStore({ load, schedule: (flush) => flush() });
     await desk.refresh();
+    const before = desk.getSnapshot();
+    const listener = jest.fn();
+    desk.subscribe(listener);
     await desk.refresh();
+    // Nothing to show: no notice, no render of the desk.
+    expect(desk.getSnapshot()).toBe(before);
+    expect(listener).not.toHaveBeenCalled();
     expect(desk.getSnapshot().sales).toHaveLength(1);
-    expect(desk.getSnapshot()).toMatchObject({
-      catalogueLoaded: true,
-      catalogueError: expect.any(Error),
-    });
+    expect(desk.getSnapshot()).toMatchObject({ catalogueLoaded: true, catalogueError: null });
   });
 
-  it('says why a read failed until one succeeds, the same catalogue as before included', async () => {
+  it('says why a read failed until one succeeds; once one did, later failures are not shown', async () => {
     const down = new Error('down');
+    const stillDown = new Error('still down');
     const catalogue = [sale('auction-1', [['lot-1', 1]])];
     const load = jest
       .fn<Promise<Sale[]>, []>()
       .mockRejectedValueOnce(down)
+      .mockRejectedValueOnce(stillDown)
       .mockResolvedValueOnce(catalogue)
       .mockRejectedValueOnce(down)
       .mockResolvedValueOnce(catalogue);
     const desk = createSaleDeskStore({ load, schedule: (flush) => flush() });
     await desk.refresh();
     expect(desk.getSnapshot()).toMatchObject({ catalogueLoaded: false, catalogueError: down });
+    // A retry that fails again says so (the notice's reason is the newest).
+    await desk.refresh();
+    expect(desk.getSnapshot().catalogueError).toBe(stillDown);
     await desk.refresh();
     expect(desk.getSnapshot()).toMatchObject({ catalogueLoaded: true, catalogueError: null });
-    await desk.refresh();
-    expect(desk.getSnapshot().catalogueError).toBe(down);
     const before = desk.getSnapshot();
     await desk.refresh();
-    expect(desk.getSnapshot().catalogueError).toBeNull();
-    expect(desk.getSnapshot().sales).toBe(before.sales);
+    await desk.refresh();
+    expect(desk.getSnapshot()).toBe(before);
   });
 
   it('a failed first load still answers: /dash need not wait for a catalogue that cannot come', async () => {

@@ -103,12 +103,8 @@ export function createSaleDeskStore({
         // Read again every 30 s: the same catalogue changes nothing, so the sales and boards
         // built on it are not rebuilt.
         const text = JSON.stringify(loaded);
-        const recovered = catalogueError !== null;
+        if (catalogueAnswered && text === loadedText) return;
         catalogueError = null;
-        if (catalogueAnswered && text === loadedText) {
-          if (recovered) changed();
-          return;
-        }
         loadedText = text;
         sales = loaded.map((sale) => ({
           ...sale,
@@ -123,9 +119,10 @@ export function createSaleDeskStore({
         changed();
       })
       .catch((error: unknown) => {
-        // The catalogue it had is kept; the next read (every 30 s, an unknown lot, a retry) asks
-        // again. The failure is shown while no catalogue came at all.
-        if (started !== generation) return;
+        // The catalogue it had is kept, silently: nothing on screen changes (no render every
+        // 30 s while re-reads fail), and the next read (every 30 s, an unknown lot) asks again.
+        // The failure is shown while no catalogue came at all.
+        if (started !== generation || loadedText !== '') return;
         catalogueAnswered = true;
         catalogueError = error;
         changed();
