@@ -51,6 +51,8 @@ test('offline for 10 s while 50 bids are published: the chip leaves live, then a
     published.push(bid.bidId);
   }
   await page.waitForTimeout(Math.max(0, 10_000 - (Date.now() - wentOffline)));
+  // Offline as long as the browser is: its retries failed meanwhile, and it is not reconnecting.
+  await expect(chip(page)).toHaveAttribute('data-state', 'offline');
   await context.setOffline(false);
 
   await expect(chip(page)).toHaveText('Live', { timeout: 30_000 });

@@ -51,6 +51,7 @@ const browserOffline = at({
   attempts: 2,
   retryPending: true,
   catchUpFrom: seen,
+  networkDown: true,
 });
 const denied = at({ connection: 'denied', cursor, attempts: 2, catchUpFrom: seen });
 
@@ -91,7 +92,7 @@ const rows: Row[] = [
     'connecting, browser offline: offline, no retry of its own',
     initialConnection,
     { type: 'network-down', lastSeen: null },
-    beforeFirst({ connection: 'offline' }),
+    beforeFirst({ connection: 'offline', networkDown: true }),
     [],
   ],
   [
@@ -156,7 +157,7 @@ const rows: Row[] = [
     'live, browser offline: offline with a baseline, no retry',
     live,
     { type: 'network-down', lastSeen: seen },
-    { ...live, connection: 'offline', catchUpFrom: seen },
+    { ...live, connection: 'offline', catchUpFrom: seen, networkDown: true },
     [],
   ],
   ['live, browser online: ignored', live, { type: 'network-up' }, live, []],
@@ -238,7 +239,7 @@ const rows: Row[] = [
     'reconnecting, browser offline: offline, the timer keeps running',
     retrying,
     { type: 'network-down', lastSeen: later },
-    { ...retrying, connection: 'offline' },
+    { ...retrying, connection: 'offline', networkDown: true },
     [],
   ],
   [
@@ -295,11 +296,25 @@ const rows: Row[] = [
 
   // offline, the browser's network gone
   [
-    'browser offline, the SDK reports the subscribe lost: reconnecting, timer already running',
+    'browser offline, the SDK reports the subscribe lost: still offline, timer already running',
     browserOffline,
     { type: 'lost', lastSeen: later },
-    { ...browserOffline, connection: 'reconnecting' },
+    browserOffline,
     [],
+  ],
+  [
+    'browser offline, a retry fails: still offline, the next retry scheduled',
+    { ...browserOffline, retryPending: false },
+    { type: 'lost', lastSeen: later },
+    { ...browserOffline, attempts: 3 },
+    [schedule],
+  ],
+  [
+    'browser offline, what the subscription delivers: live, the browser taken as back',
+    { ...browserOffline, retryPending: false },
+    { type: 'heard' },
+    at({ connection: 'live', cursor }),
+    [watching, catchUp(seen), { type: 'resume-presence' }],
   ],
   [
     'browser offline without a timer, lost: reconnecting, first retry',
@@ -485,12 +500,14 @@ describe('sequences the SDK produces', () => {
       { type: 'network-up' },
       { type: 'connected', cursor: later },
     ]);
+    // Offline for as long as the browser says so: its retries' failures do not make it
+    // "Reconnecting…", which the chip says once the browser is back.
     expect(chips).toEqual([
       'live',
       'offline',
-      'reconnecting',
-      'reconnecting',
-      'reconnecting',
+      'offline',
+      'offline',
+      'offline',
       'reconnecting',
       'live',
     ]);

@@ -21,6 +21,11 @@ export interface ConnectionMachine {
   stopped: boolean;
   /** The first connect asked for the earlier messages (history catch-up); later ones do not. */
   earlierLoaded: boolean;
+  /**
+   * The browser said it is offline and has not said it is back: the chip says Offline through the
+   * retries' failures (each reported as a lost subscription), not Reconnecting.
+   */
+  networkDown: boolean;
 }
 
 /** `lastSeen` is the newest timetoken the store holds when the event happens. */
@@ -67,6 +72,7 @@ export const initialConnection: ConnectionMachine = {
   cursor: null,
   stopped: false,
   earlierLoaded: false,
+  networkDown: false,
 };
 
 const ignored = (state: ConnectionMachine): ConnectionStep => ({ state, effects: [] });
@@ -86,7 +92,8 @@ const markOutage = (state: ConnectionMachine, lastSeen: string | null): Connecti
 });
 
 function lost(state: ConnectionMachine, lastSeen: string | null): ConnectionStep {
-  const marked = { ...markOutage(state, lastSeen), connection: 'reconnecting' as const };
+  const shown = state.networkDown ? ('offline' as const) : ('reconnecting' as const);
+  const marked = { ...markOutage(state, lastSeen), connection: shown };
   if (marked.retryPending) return { state: marked, effects: [] };
   if (marked.attempts >= reconnectAttempts)
     return { state: { ...marked, connection: 'offline' }, effects: [] };
@@ -106,6 +113,7 @@ function connected(state: ConnectionMachine, cursor: string | null): ConnectionS
     state: {
       ...state,
       earlierLoaded: true,
+      networkDown: false,
       connection: 'live',
       attempts: 0,
       retryPending: false,
@@ -129,13 +137,20 @@ export function nextConnection(state: ConnectionMachine, event: ConnectionEvent)
     case 'network-down':
       return denied
         ? ignored(state)
-        : { state: { ...markOutage(state, event.lastSeen), connection: 'offline' }, effects: [] };
+        : {
+            state: {
+              ...markOutage(state, event.lastSeen),
+              connection: 'offline',
+              networkDown: true,
+            },
+            effects: [],
+          };
     case 'network-up':
       // The SDK reconnects by itself on this event; while live or still connecting it changes
       // nothing, and the chip must not claim a reconnect that is not happening.
       return state.connection === 'offline' || state.connection === 'reconnecting'
-        ? { state: { ...state, connection: 'reconnecting' }, effects: [] }
-        : ignored(state);
+        ? { state: { ...state, connection: 'reconnecting', networkDown: false }, effects: [] }
+        : ignored(state.networkDown ? { ...state, networkDown: false } : state);
     case 'heard':
       // An outage reported while the subscription's own request was only stalled (a relay or a
       // network path that held it instead of failing it) ends with no status event: the SDK never
