@@ -2,9 +2,9 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { memo } from 'react';
-import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import type { Sale } from '@/lib/sales/lot';
 import { hammerCurrencies, sameFigures, type SaleFigures } from '@/lib/sales/sale-view';
+import { HammerFigure } from './hammer-figure';
 
 /** The focused sale's figures, each saying exactly what it sums (docs/product-contract.md §11). */
 export const SaleKpis = memo(
@@ -12,8 +12,7 @@ export const SaleKpis = memo(
     const t = useTranslations('SaleDesk');
     const tLive = useTranslations('LiveDashboard');
     const format = useFormatter();
-    const formatMoney = useFormatMoney();
-    const currencies = hammerCurrencies(sale, figures.hammer);
+    const currencies = hammerCurrencies(sale, figures);
 
     return (
       <section className="kpis" aria-label={tLive('kpisTitle')}>
@@ -32,15 +31,14 @@ export const SaleKpis = memo(
           </div>
           {/* One per currency of the catalogue, named from the start, as in the sales list; a
               sale the catalogue lacks keeps the figure's place with no currency yet. */}
-          {(currencies.length > 0 ? currencies : ['—']).map((currency) => {
-            const total = figures.hammer.get(currency);
-            return (
-              <div className="kpi" key={currency}>
-                <dt>{t('hammerTotal', { currency })}</dt>
-                <dd>{total === undefined ? t('noHammer') : formatMoney(total, currency)}</dd>
-              </div>
-            );
-          })}
+          {(currencies.length > 0 ? currencies : ['—']).map((currency) => (
+            <div className="kpi" key={currency}>
+              <dt>{t('hammerTotal', { currency })}</dt>
+              <dd>
+                <HammerFigure figures={figures} currency={currency} />
+              </dd>
+            </div>
+          ))}
         </dl>
       </section>
     );

@@ -5,7 +5,6 @@ import { useTranslations } from 'next-intl';
 import { memo } from 'react';
 import { seenSince, type BidStoreSnapshot } from '@/lib/realtime/bid-store';
 import type { SaleDeskSnapshot } from '@/lib/realtime/sale-desk-store';
-import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import type { Sale } from '@/lib/sales/lot';
 import {
   hammerCurrencies,
@@ -15,6 +14,7 @@ import {
   type SaleFigures,
 } from '@/lib/sales/sale-view';
 import { saleHref } from './sale-labels';
+import { HammerFigure } from './hammer-figure';
 
 interface SaleItemProps {
   sale: Sale;
@@ -28,8 +28,7 @@ interface SaleItemProps {
 const SaleItem = memo(
   function SaleItem({ sale, figures }: SaleItemProps) {
     const t = useTranslations('SaleDesk');
-    const formatMoney = useFormatMoney();
-    const currencies = hammerCurrencies(sale, figures.hammer);
+    const currencies = hammerCurrencies(sale, figures);
     return (
       <li className="sale-item" data-testid="sale">
         <Link href={saleHref(sale.auctionId)} className="sale-item__title">
@@ -41,15 +40,14 @@ const SaleItem = memo(
           <li>{t('saleSoldLots', { count: figures.soldLots })}</li>
         </ul>
         <dl className="sale-item__lines">
-          {currencies.map((currency) => {
-            const total = figures.hammer.get(currency);
-            return (
-              <div key={currency}>
-                <dt>{t('hammerTotal', { currency })}</dt>
-                <dd>{total === undefined ? t('noHammer') : formatMoney(total, currency)}</dd>
-              </div>
-            );
-          })}
+          {currencies.map((currency) => (
+            <div key={currency}>
+              <dt>{t('hammerTotal', { currency })}</dt>
+              <dd>
+                <HammerFigure figures={figures} currency={currency} />
+              </dd>
+            </div>
+          ))}
         </dl>
       </li>
     );

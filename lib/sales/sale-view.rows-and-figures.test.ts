@@ -152,15 +152,24 @@ describe('saleBoard: lots the catalogue lacks', () => {
 
 describe('hammerCurrencies without a catalogue', () => {
   it('names only the currencies of the hammer totals', () => {
-    expect(hammerCurrencies(undefined, new Map([['GBP', 1]]))).toStrictEqual(['GBP']);
+    expect(
+      hammerCurrencies(undefined, { hammer: new Map([['GBP', 1]]), unpriced: new Map() }),
+    ).toStrictEqual(['GBP']);
   });
 });
 
 describe('sameFigures: each count', () => {
-  const base = { openLots: 2, bidsLastMinute: 3, soldLots: 1, hammer: new Map([['EUR', 100]]) };
+  const base = {
+    openLots: 2,
+    bidsLastMinute: 3,
+    soldLots: 1,
+    hammer: new Map([['EUR', 100]]),
+    unpriced: new Map<string, number>(),
+  };
   it.each([
     { name: 'open lots', other: { ...base, openLots: 3 } },
     { name: 'sold lots', other: { ...base, soldLots: 2 } },
+    { name: 'sold lots of unknown price', other: { ...base, unpriced: new Map([['EUR', 1]]) } },
     {
       name: 'a currency more in the hammer total',
       other: {

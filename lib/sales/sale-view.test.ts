@@ -259,6 +259,8 @@ describe('saleFigures', () => {
     const figures = saleFigures(rows, undefined, NOW);
     expect(figures.soldLots).toBe(2);
     expect([...figures.hammer]).toEqual([['EUR', 160_000]]);
+    // And said: one sold lot in euros is not in that total.
+    expect([...figures.unpriced]).toEqual([['EUR', 1]]);
   });
 });
 
@@ -269,9 +271,19 @@ describe('hammerCurrencies', () => {
       lot('mixed', 'b', 2),
       lot('mixed', 'c', 3, { currency: 'GBP' }),
     ]);
-    expect(hammerCurrencies(mixed, new Map())).toEqual(['EUR', 'GBP']);
-    expect(hammerCurrencies(mixed, new Map([['USD', 100]]))).toEqual(['EUR', 'GBP', 'USD']);
-    expect(hammerCurrencies(undefined, new Map())).toEqual([]);
+    const none = new Map<string, number>();
+    expect(hammerCurrencies(mixed, { hammer: none, unpriced: none })).toEqual(['EUR', 'GBP']);
+    expect(hammerCurrencies(mixed, { hammer: new Map([['USD', 100]]), unpriced: none })).toEqual([
+      'EUR',
+      'GBP',
+      'USD',
+    ]);
+    expect(hammerCurrencies(mixed, { hammer: none, unpriced: new Map([['CHF', 1]]) })).toEqual([
+      'CHF',
+      'EUR',
+      'GBP',
+    ]);
+    expect(hammerCurrencies(undefined, { hammer: none, unpriced: none })).toEqual([]);
   });
 });
 
@@ -393,6 +405,7 @@ describe('sameFigures', () => {
     bidsLastMinute,
     soldLots: hammer.length,
     hammer: new Map(hammer),
+    unpriced: new Map<string, number>(),
   });
 
   it('compares every figure and each currency of the hammer total', () => {

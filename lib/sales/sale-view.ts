@@ -206,6 +206,11 @@ export interface SaleFigures {
   soldLots: number;
   /** Hammer total of the sold lots, per currency, in minor units. */
   hammer: ReadonlyMap<string, number>;
+  /**
+   * Sold lots whose winning bid was never seen here (older than the history read), per currency:
+   * counted as sold, with no amount in the hammer total, which says so.
+   */
+  unpriced: ReadonlyMap<string, number>;
 }
 
 /**
@@ -221,13 +226,14 @@ export function saleFigures(
   now: number,
 ): SaleFigures {
   const hammer = new Map<string, number>();
+  const unpriced = new Map<string, number>();
   let soldLots = 0;
   for (const row of rows) {
     if (!row.sold) continue;
     soldLots += 1;
-    // Sold, its winning bid never seen here (older than the history read): counted, no amount.
     if (row.highBid !== null)
       hammer.set(row.currency, (hammer.get(row.currency) ?? 0) + row.highBid);
+    else unpriced.set(row.currency, (unpriced.get(row.currency) ?? 0) + 1);
   }
   const bidsLastMinute = rate ? countSince(rate.perSecond, rate.endsAt, now - 60_000) : 0;
   return {
@@ -235,6 +241,7 @@ export function saleFigures(
     bidsLastMinute,
     soldLots,
     hammer,
+    unpriced,
   };
 }
 
@@ -243,8 +250,17 @@ export function saleFigures(
  * that the catalogue lacks, sorted. A line each from the start, rather than lines appearing with
  * the first lot sold.
  */
-export function hammerCurrencies(sale: Sale | undefined, hammer: SaleFigures['hammer']): string[] {
-  return [...new Set([...(sale?.lots ?? []).map((lot) => lot.currency), ...hammer.keys()])].sort();
+export function hammerCurrencies(
+  sale: Sale | undefined,
+  { hammer, unpriced }: Pick<SaleFigures, 'hammer' | 'unpriced'>,
+): string[] {
+  return [
+    ...new Set([
+      ...(sale?.lots ?? []).map((lot) => lot.currency),
+      ...hammer.keys(),
+      ...unpriced.keys(),
+    ]),
+  ].sort();
 }
 
 /** Whether two sets of figures read the same (a frame's bids rarely change them). */
@@ -254,10 +270,12 @@ export function sameFigures(a: SaleFigures, b: SaleFigures): boolean {
     a.openLots !== b.openLots ||
     a.bidsLastMinute !== b.bidsLastMinute ||
     a.soldLots !== b.soldLots ||
-    a.hammer.size !== b.hammer.size
+    a.hammer.size !== b.hammer.size ||
+    a.unpriced.size !== b.unpriced.size
   )
     return false;
   for (const [currency, total] of a.hammer) if (b.hammer.get(currency) !== total) return false;
+  for (const [currency, count] of a.unpriced) if (b.unpriced.get(currency) !== count) return false;
   return true;
 }
 
