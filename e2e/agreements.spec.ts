@@ -290,6 +290,37 @@ test('filters and pages live in the URL and survive a reload and Back', async ({
   await expect(field).toHaveValue(buyer);
 });
 
+test('a search sent while offline leaves the screen as it was, and says so', async ({
+  page,
+  context,
+  request,
+}) => {
+  const buyer = `Offline ${Date.now().toString(36)}`;
+  await ingest(request, [uniqueAgreement({ buyer })]);
+  await page.goto('/agreements');
+  const field = page.getByLabel('Search lot or buyer');
+  await expectHydrated(field);
+  const shown = await page.locator('[data-agreement-id]').count();
+  expect(shown).toBeGreaterThan(0);
+
+  await context.setOffline(true);
+  await field.fill(buyer);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByTestId('offline-navigation')).toContainText(
+    'You are offline: the list did not change.',
+  );
+  // Not the browser's offline page: the same list, the search still typed, the URL unchanged.
+  expect(new URL(page.url()).searchParams.get('q')).toBeNull();
+  await expect(page.locator('[data-agreement-id]')).toHaveCount(shown);
+  await expect(field).toHaveValue(buyer);
+
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(buyer);
+  await expect(page.getByTestId('offline-navigation')).toHaveCount(0);
+  await expect(page.locator('[data-agreement-id]')).toHaveCount(1);
+});
+
 test('a search typed while the page is still loading is searched for, not dropped', async ({
   page,
   request,

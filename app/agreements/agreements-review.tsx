@@ -50,6 +50,7 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
   const { dialog, dialogKey, openDialog, closeDialog } = useDialogState<Dialog>();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [sessionEnded, setSessionEnded] = useState(false);
+  const [offlineNavigation, setOfflineNavigation] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const endSession = useCallback(() => setSessionEnded(true), []);
   // Any call meeting the session ended on the server, the quiet check every few seconds included,
@@ -68,6 +69,10 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
 
   /** Filters change the list in place; the pager also takes the focus to the list's heading. */
   const navigate = (next: ListParams, { focusList = false } = {}) => {
+    // Offline, Next would fall back to loading the page whole and the browser would show its own
+    // offline page: nothing of this screen (a notice, a search typed) would be left.
+    if (!navigator.onLine) return setOfflineNavigation(true);
+    setOfflineNavigation(false);
     setNotice(null);
     startNavigation(() => router.push(listPageHref(next), { scroll: false }));
     if (focusList) headingRef.current?.focus();
@@ -111,6 +116,18 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
   return (
     <section className="card agreements" aria-labelledby="agreements-list-title">
       <AgreementFilters params={params} sales={sales} onChange={(next) => navigate(next)} />
+      {offlineNavigation && (
+        <div className="notice" data-kind="failed" role="alert" data-testid="offline-navigation">
+          <p>{t('offlineNavigation')}</p>
+          <button
+            type="button"
+            className="button-secondary"
+            onClick={() => setOfflineNavigation(false)}
+          >
+            {t('dismiss')}
+          </button>
+        </div>
+      )}
 
       <div className="agreements__heading">
         <h2 id="agreements-list-title" ref={headingRef} tabIndex={-1}>

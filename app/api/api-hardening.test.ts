@@ -171,6 +171,7 @@ describe('every method of every API path answers in the envelope', () => {
     ['sales/[auctionId]', '@/app/api/sales/[auctionId]/route', ['GET']],
     ['sales/[auctionId]/report', '@/app/api/sales/[auctionId]/report/route', ['GET']],
     ['realtime/config', '@/app/api/realtime/config/route', ['GET']],
+    ['realtime/earlier', '@/app/api/realtime/earlier/route', ['GET']],
     ['health', '@/app/api/health/route', ['GET']],
   ];
   const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

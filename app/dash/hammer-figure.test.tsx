@@ -27,8 +27,8 @@ it.each<[string, [string, number][], [string, number][], string, string]>([
     'sold lots whose prices were not all seen',
     [['EUR', 300_000]],
     [['EUR', 2]],
-    '€3,000.00 + 2 lots, price not seen',
-    '3 000,00 € + 2 lots au prix non vu',
+    '€3,000.00 + 2 lots, prices not seen',
+    '3 000,00 € + 2 lots aux prix non vus',
   ],
   [
     'a sold lot whose price was never seen',

@@ -229,10 +229,10 @@ const rows: Row[] = [
     [watching, catchUp(seen)],
   ],
   [
-    'reconnecting, browser online: stays reconnecting',
+    'reconnecting, browser online: stays reconnecting, the retries counted afresh',
     retrying,
     { type: 'network-up' },
-    retrying,
+    { ...retrying, attempts: 0 },
     [],
   ],
   [
@@ -273,11 +273,11 @@ const rows: Row[] = [
     [],
   ],
   [
-    'exhausted, browser online: reconnecting (the SDK reconnects by itself)',
+    'exhausted, browser online: reconnecting (the SDK reconnects by itself), a retry behind it',
     exhausted,
     { type: 'network-up' },
-    { ...exhausted, connection: 'reconnecting' },
-    [],
+    { ...exhausted, connection: 'reconnecting', attempts: 1, retryPending: true },
+    [schedule],
   ],
   [
     'exhausted, connected: live, retries reset, catch-up',

@@ -145,12 +145,25 @@ export function nextConnection(state: ConnectionMachine, event: ConnectionEvent)
             },
             effects: [],
           };
-    case 'network-up':
+    case 'network-up': {
       // The SDK reconnects by itself on this event; while live or still connecting it changes
-      // nothing, and the chip must not claim a reconnect that is not happening.
-      return state.connection === 'offline' || state.connection === 'reconnecting'
-        ? { state: { ...state, connection: 'reconnecting', networkDown: false }, effects: [] }
-        : ignored(state.networkDown ? { ...state, networkDown: false } : state);
+      // nothing, and the chip must not claim a reconnect that is not happening. The retries start
+      // over (those spent while the browser was offline could not succeed), one scheduled should
+      // the SDK's own reconnect stall.
+      if (state.connection !== 'offline' && state.connection !== 'reconnecting')
+        return ignored(state.networkDown ? { ...state, networkDown: false } : state);
+      const back = {
+        ...state,
+        connection: 'reconnecting' as const,
+        networkDown: false,
+        attempts: 0,
+      };
+      if (state.retryPending) return { state: back, effects: [] };
+      return {
+        state: { ...back, attempts: 1, retryPending: true },
+        effects: [{ type: 'schedule-retry', inMs: reconnectDelayMs }],
+      };
+    }
     case 'heard':
       // An outage reported while the subscription's own request was only stalled (a relay or a
       // network path that held it instead of failing it) ends with no status event: the SDK never

@@ -1,6 +1,6 @@
 import { createChannelLog } from '../../relay/channel-log.ts';
 import type { IncomingMessage } from './bid-store';
-import { earlierReadAhead, joinHistory, readEarlierAhead } from './earlier-ahead';
+import { earlierReadElsewhere, joinHistory, readEarlierAhead } from './earlier-ahead';
 import { loadNewer } from './history-pages';
 import { historyPageSize, mergeInOrder, type HistoryPage } from './history-pages';
 
@@ -150,7 +150,7 @@ describe('readEarlierAhead', () => {
   });
 });
 
-describe('earlierReadAhead', () => {
+describe('earlierReadElsewhere', () => {
   it('adds what was published between the read and the handshake, each message once', async () => {
     const channel = liveChannel(2_050);
     // The server's read: the newest 2,000 when it was asked.
@@ -160,7 +160,7 @@ describe('earlierReadAhead', () => {
     channel.publish(5);
     const delivered = range(5, 2_080).map(message);
     expect(delivered.every((m) => BigInt(m.timetoken) > BigInt(cursor))).toBe(true);
-    const earlier = await earlierReadAhead(read, channel.fetchPage).subscribed();
+    const earlier = await earlierReadElsewhere(read, channel.fetchPage).subscribed();
     expect(tokens(earlier)).toEqual(range(2_000, 85).map(timetoken));
     expect(channel.requests).toEqual([undefined]);
     const merged = mergeInOrder(earlier, delivered).flatMap((run) => tokens(run.messages));
@@ -169,13 +169,13 @@ describe('earlierReadAhead', () => {
 
   it('reads the channel from its start when the read found it empty', async () => {
     const channel = liveChannel(3);
-    const earlier = await earlierReadAhead(Promise.resolve([]), channel.fetchPage).subscribed();
+    const earlier = await earlierReadElsewhere(Promise.resolve([]), channel.fetchPage).subscribed();
     expect(tokens(earlier)).toEqual(range(3).map(timetoken));
   });
 
   it('passes a failed read on when connected, and reads nothing itself', async () => {
     const channel = liveChannel(10);
-    const ahead = earlierReadAhead(Promise.reject(new Error('503')), channel.fetchPage);
+    const ahead = earlierReadElsewhere(Promise.reject(new Error('503')), channel.fetchPage);
     await new Promise((resolve) => setTimeout(resolve, 0));
     await expect(ahead.subscribed()).rejects.toThrow('503');
     expect(channel.requests).toEqual([]);

@@ -36,7 +36,7 @@ export interface EarlierAhead {
  * `firstPage` (the read's newest page, answered before the handshake) until now, which the
  * subscription does not deliver, read backwards beside what `earlier` still reads.
  */
-function closingTheGap(
+function earlierAhead(
   firstPage: Promise<IncomingMessage[]>,
   earlier: Promise<IncomingMessage[]>,
   fetchPage: HistoryPage,
@@ -81,7 +81,7 @@ export function readEarlierAhead(fetchPage: HistoryPage, options: ReadOptions = 
   const earlier = loadEarlier(watched, options);
   // Cancelled before the first page: nothing was read, and `subscribed()` must not wait forever.
   earlier.then(() => answerFirstPage([]), failFirstPage);
-  return closingTheGap(firstPage, earlier, fetchPage, options);
+  return earlierAhead(firstPage, earlier, fetchPage, options);
 }
 
 /**
@@ -89,10 +89,10 @@ export function readEarlierAhead(fetchPage: HistoryPage, options: ReadOptions = 
  * history in one answer, docs/adr/0031): once subscribed, what was published between that read
  * and the handshake is read here, as above.
  */
-export function earlierReadAhead(
+export function earlierReadElsewhere(
   read: Promise<IncomingMessage[]>,
   fetchPage: HistoryPage,
   options: ReadOptions = {},
 ): EarlierAhead {
-  return closingTheGap(read, read, fetchPage, options);
+  return earlierAhead(read, read, fetchPage, options);
 }

@@ -404,6 +404,9 @@ describe('a first load whose history the console read', () => {
     const store = createBidStore({ schedule: (flush) => flush() });
     const failed = Promise.reject(new Error('503'));
     connection = connectRealtime(config, 'client-1', store, failed);
+    await settle();
+    // Given a read from elsewhere, the connection reads nothing itself before it is connected.
+    expect(unanswered()).toEqual([]);
     status('PNConnectedCategory', tt(10));
     const first = await pendingRead();
     expect(first.ask.start).toBeUndefined();

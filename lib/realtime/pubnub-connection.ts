@@ -7,7 +7,8 @@ import {
   type ConnectionEffect,
   type ConnectionEvent,
 } from './connection-state';
-import { earlierReadAhead, readEarlierAhead, type EarlierAhead } from './earlier-ahead';
+import { earlierReadElsewhere, readEarlierAhead, type EarlierAhead } from './earlier-ahead';
+import { fetchHistoryPage, historyPageThrough } from './history-fetch';
 import {
   seenFromOf,
   historyPageSize,
@@ -46,8 +47,6 @@ const replayBudgetMs = 30;
 const replayStep = 50;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-type FetchedMessage = { message: unknown; timetoken: string | number; error?: string };
 
 function deadline(ms: number): { expired: Promise<never>; clear: () => void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -102,22 +101,9 @@ export function connectRealtime(
     else store.ingest(message);
   }
 
-  async function fetchPage(range: { start?: string; end?: string }): Promise<IncomingMessage[]> {
-    const answer = await pubnub.fetchMessages({
-      channels: [config.channel],
-      count: historyPageSize,
-      ...range,
-    });
-    return ((answer.channels as Record<string, FetchedMessage[]>)[config.channel] ?? []).map(
-      (item) => ({ timetoken: String(item.timetoken), payload: item.message, error: item.error }),
-    );
-  }
-
-  const history: HistoryPage = (before, notBefore) =>
-    fetchPage({
-      ...(before ? { start: before } : {}),
-      ...(notBefore ? { end: notBefore } : {}),
-    });
+  const fetchPage = (range: { start?: string; end?: string }) =>
+    fetchHistoryPage(pubnub, config.channel, range);
+  const history = historyPageThrough(pubnub, config.channel);
 
   async function refreshWatching() {
     try {
@@ -301,7 +287,7 @@ export function connectRealtime(
   store.setConnection(machine.connection);
   // Beside the handshake; replayed once the first connect says `load-earlier` (ADR 15, ADR 31).
   ahead = earlier
-    ? earlierReadAhead(earlier, history, { isCancelled: earlierCancelled })
+    ? earlierReadElsewhere(earlier, history, { isCancelled: earlierCancelled })
     : readEarlierAhead(history, { isCancelled: earlierCancelled });
   pubnub.subscribe({ channels: [config.channel], withPresence: true });
 

@@ -10,6 +10,7 @@ import { testRealtimeConfig } from './testing/realtime-config';
 import { reconnectAttempts, reconnectDelayMs } from './connection-state';
 import {
   catalogueRefreshMs,
+  earlierAnswerMs,
   refreshRetryMs,
   startRealtimeSession,
   type SessionParts,
@@ -98,6 +99,38 @@ describe('realtime sessions', () => {
     const earlier = (given.connect as jest.Mock).mock.calls[0]![3] as Promise<IncomingMessage[]>;
     await expect(earlier).rejects.toBe(refused);
   });
+
+  it('gives up on the earlier messages after 5 s, for the connection to read them itself', async () => {
+    const { given, answer } = parts({ fetchEarlier: jest.fn(() => new Promise<never>(() => {})) });
+    startRealtimeSession(given);
+    await answer();
+    const earlier = (given.connect as jest.Mock).mock.calls[0]![3] as Promise<IncomingMessage[]>;
+    const settled = jest.fn();
+    earlier.then(settled, settled);
+    jest.advanceTimersByTime(earlierAnswerMs - 1);
+    await Promise.resolve();
+    expect(settled).not.toHaveBeenCalled();
+    const signal = (given.fetchEarlier as jest.Mock).mock.calls[0]![0] as AbortSignal;
+    expect(signal.aborted).toBe(false);
+    jest.advanceTimersByTime(1);
+    await expect(earlier).rejects.toThrow('given up');
+    expect(signal.aborted).toBe(true);
+  });
+
+  it.each(['sign-out', 'restart', 'stop'] as const)(
+    'a %s aborts the read of the earlier messages still on its way',
+    async (ending) => {
+      const { given, signOut } = parts({
+        fetchEarlier: jest.fn(() => new Promise<never>(() => {})),
+      });
+      const session = startRealtimeSession(given);
+      const signal = (given.fetchEarlier as jest.Mock).mock.calls[0]![0] as AbortSignal;
+      if (ending === 'sign-out') signOut();
+      else session[ending]();
+      expect(signal.aborted).toBe(true);
+      session.stop();
+    },
+  );
 
   it('reads the earlier messages again when it starts over, once per start', async () => {
     const { given, answer } = parts();

@@ -24,9 +24,9 @@ export interface SessionParts {
   fetchConfig: (clientId: string) => Promise<RealtimeConfig>;
   /**
    * The first load's history, read by the console's server in one answer (docs/adr/0031): asked
-   * beside the configuration, before the SDK is even set up.
+   * beside the configuration, before the SDK is even set up. `signal` aborts it.
    */
-  fetchEarlier: () => Promise<IncomingMessage[]>;
+  fetchEarlier: (signal: AbortSignal) => Promise<IncomingMessage[]>;
   connect: (
     config: RealtimeConfig,
     clientId: string,
@@ -37,6 +37,40 @@ export interface SessionParts {
   refreshCatalogue: () => void;
   /** Registers what a sign-out must stop; answers the unregistering. */
   onSignOut: (teardown: () => void) => () => void;
+}
+
+/**
+ * How long the console's read of the earlier messages is waited for: past it the connection reads
+ * them through the SDK itself, within the first load's 15 s.
+ */
+export const earlierAnswerMs = 5_000;
+
+/**
+ * The console's read of the earlier messages, given up on `earlierAnswerMs` after it was asked or
+ * when `abort()` is called (a sign-out, a restart): the connection then reads them itself, or not
+ * at all once stopped.
+ */
+function askEarlier(parts: SessionParts): { read: Promise<IncomingMessage[]>; abort: () => void } {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  const timer = setTimeout(abort, earlierAnswerMs);
+  const givenUp = new Promise<never>((_, reject) =>
+    controller.signal.addEventListener('abort', () =>
+      reject(new Error('the earlier messages were given up on')),
+    ),
+  );
+  const read = Promise.race([parts.fetchEarlier(controller.signal), givenUp]);
+  read.then(
+    () => clearTimeout(timer),
+    () => clearTimeout(timer),
+  );
+  return {
+    read,
+    abort() {
+      clearTimeout(timer);
+      abort();
+    },
+  };
 }
 
 /** A failed token refresh is asked again after this. */
@@ -59,6 +93,7 @@ export function startRealtimeSession(parts: SessionParts): RealtimeSession {
   let refreshTimer: ReturnType<typeof setTimeout> | null = null;
   let catalogueTimer: ReturnType<typeof setInterval> | null = null;
   let configTimer: ReturnType<typeof setTimeout> | null = null;
+  let earlierAsked: ReturnType<typeof askEarlier> | null = null;
   let stopped = false;
   // Each start counts: a configuration answered for an earlier one (a retry while it was
   // asked) is dropped, never a second connection.
@@ -87,7 +122,8 @@ export function startRealtimeSession(parts: SessionParts): RealtimeSession {
       refreshTimer = setTimeout(refresh, tokenRefreshDelayMs(config.tokenTtlSeconds));
     };
     store.setConnection('connecting');
-    const earlier = parts.fetchEarlier();
+    earlierAsked = askEarlier(parts);
+    const earlier = earlierAsked.read;
     // Taken by the connection once it is connected; a failure then reads through the SDK.
     earlier.catch(() => {});
     // The catalogue loads beside the connection, and again every 30 s (lots catalogued since);
@@ -131,6 +167,8 @@ export function startRealtimeSession(parts: SessionParts): RealtimeSession {
     catalogueTimer = null;
     if (configTimer) clearTimeout(configTimer);
     configTimer = null;
+    earlierAsked?.abort();
+    earlierAsked = null;
     connection?.stop();
     connection = null;
   };

@@ -21,10 +21,12 @@ const parts: SessionParts = {
       schema: realtimeConfigSchema,
       background: true,
     }),
-  fetchEarlier: () =>
-    apiRequest('/api/realtime/earlier', { schema: earlierAnswerSchema, background: true }).then(
-      messagesOf,
-    ),
+  fetchEarlier: (signal) =>
+    apiRequest('/api/realtime/earlier', {
+      schema: earlierAnswerSchema,
+      background: true,
+      signal,
+    }).then(messagesOf),
   connect: connectRealtime,
   refreshCatalogue: () => void saleDesk.refresh(),
   onSignOut,

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { NextRequest } from 'next/server';
 import PubNub from 'pubnub';
 import '@/lib/server/testing/memory-database-env';
+import { sleep } from '@/lib/testing/wait-for';
+import { earlierReuseMs } from '@/lib/server/realtime/earlier-messages';
 import { createRelay, type Relay } from '@/relay/server';
 
 const cipherKey = 'cipher-for-earlier-tests';
@@ -21,11 +23,16 @@ let connection: Connection;
 let cookie: string;
 let relay: Relay;
 let relayPort: number;
+/** History requests the relay answered. */
+let historyRequests = 0;
 
 jest.setTimeout(20_000);
 
 beforeAll(async () => {
   relay = createRelay({ ...keys, allowedOrigins: ['http://localhost:3000'] });
+  relay.server.on('request', (incoming) => {
+    if (incoming.url?.startsWith('/v3/history/')) historyRequests += 1;
+  });
   await relay.listen(0, '127.0.0.1');
   relayPort = (relay.server.address() as AddressInfo).port;
   process.env.RELAY_PORT = String(relayPort);
@@ -87,6 +94,8 @@ describe('GET /api/realtime/earlier', () => {
   });
 
   it('answers every message across several pages, oldest first, decrypted; one it cannot decrypt carries its error', async () => {
+    // The read before is reused for a second: what is published now comes after that.
+    await sleep(earlierReuseMs);
     const sender = publisher(cipherKey);
     const published: string[] = [];
     for (let n = 0; n < 230; n += 1) {
@@ -110,7 +119,28 @@ describe('GET /api/realtime/earlier', () => {
     expect(messages[230]!.error).toEqual(expect.any(String));
   });
 
+  it('answers requests that come together, or within a second, from one read', async () => {
+    await sleep(earlierReuseMs);
+    const before = historyRequests;
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => getEarlier(request(), { params: Promise.resolve({}) })),
+    );
+    const oneRead = historyRequests - before;
+    expect(oneRead).toBeGreaterThanOrEqual(3);
+    const again = await getEarlier(request(), { params: Promise.resolve({}) });
+    expect(historyRequests - before).toBe(oneRead);
+    const counts = await Promise.all(
+      [...answers, again].map(async (answer) => ((await answer.json()) as Answer).messages.length),
+    );
+    expect(counts).toEqual([231, 231, 231, 231]);
+    // A second later, a new read.
+    await sleep(earlierReuseMs);
+    await getEarlier(request(), { params: Promise.resolve({}) });
+    expect(historyRequests - before).toBe(oneRead * 2);
+  });
+
   it('answers 503 in the envelope when history cannot be read', async () => {
+    await sleep(earlierReuseMs);
     await relay.close();
     const response = await getEarlier(request(), { params: Promise.resolve({}) });
     expect(response.status).toBe(503);

@@ -1,11 +1,10 @@
 import 'server-only';
-// The first load's history, read by the server for the browser (docs/adr/0031-the-first-load-reads-history-through-the-console.md):
-// the same slices (`history-slices.ts`) the browser would ask page by page through the SDK, read
-// here beside PubNub or the relay and answered as one document.
+// The first load's history, read by the server for the browser (docs/adr/0031): the slices of
+// `history-slices.ts`, read here beside PubNub or the relay and answered as one document.
 import PubNub from 'pubnub';
 import type { ServerEnv } from '@/lib/env';
 import type { IncomingMessage } from '@/lib/realtime/bid-store';
-import { historyPageSize, type HistoryPage } from '@/lib/realtime/history-pages';
+import { historyPageThrough } from '@/lib/realtime/history-fetch';
 import { loadEarlier } from '@/lib/realtime/history-slices';
 import { bidsChannel } from '@/lib/realtime/realtime-config';
 import { embeddedKeys } from '@/relay/keys';
@@ -16,56 +15,94 @@ import { embeddedKeys } from '@/relay/keys';
  */
 const serverParallelism = 10;
 
-type FetchedMessage = { message: unknown; timetoken: string | number; error?: string };
+/**
+ * The whole read's budget. Past it the browser is better off reading through its own SDK, which
+ * it does on a failure, within its first load's 15 s.
+ */
+export const earlierReadBudgetMs = 5_000;
+
+/**
+ * A read answers every request that comes while it runs and for this long after: a page reloaded
+ * in a loop, or a room of clerks opening the desk at once, costs PubNub one read a second per
+ * instance, not one per request.
+ */
+export const earlierReuseMs = 1_000;
+
+/** History could not be read (PubNub or the relay failing, or slower than the budget). */
+export class HistoryUnavailable extends Error {
+  constructor(reason: string) {
+    super(`the history of bids could not be read: ${reason}`);
+    this.name = 'HistoryUnavailable';
+  }
+}
 
 /** A client of PubNub (signed with the secret key when there is one) or of the embedded relay. */
 function historyClient(env: ServerEnv): PubNub {
-  const cryptoModule = env.cipherKey
-    ? { cryptoModule: PubNub.CryptoModule.aesCbcCryptoModule({ cipherKey: env.cipherKey }) }
-    : {};
+  const common = {
+    userId: 'gavel-console-server',
+    transactionalRequestTimeout: earlierReadBudgetMs / 1000,
+    ...(env.cipherKey
+      ? { cryptoModule: PubNub.CryptoModule.aesCbcCryptoModule({ cipherKey: env.cipherKey }) }
+      : {}),
+  };
   if (env.pubnub) {
     const { subscribeKey, secretKey } = env.pubnub;
-    return new PubNub({
-      subscribeKey,
-      ...(secretKey ? { secretKey } : {}),
-      userId: 'gavel-console-server',
-      ssl: true,
-      ...cryptoModule,
-    });
+    return new PubNub({ ...common, subscribeKey, ...(secretKey ? { secretKey } : {}), ssl: true });
   }
   return new PubNub({
+    ...common,
     subscribeKey: embeddedKeys.subscribeKey,
-    userId: 'gavel-console-server',
     origin: `127.0.0.1:${env.relayPort}`,
     ssl: false,
-    ...cryptoModule,
   });
 }
 
-/** One page of `bids` history through `client`, as `HistoryPage` reads it. */
-export function historyPageOf(client: PubNub, channel = bidsChannel): HistoryPage {
-  return async (before, notBefore) => {
-    const answer = await client.fetchMessages({
-      channels: [channel],
-      count: historyPageSize,
-      ...(before ? { start: before } : {}),
-      ...(notBefore ? { end: notBefore } : {}),
+/** What PubNub's SDK throws for a request that failed (refused, unreachable, timed out). */
+const isSdkFailure = (error: unknown) => error instanceof Error && error.name === 'PubNubError';
+
+async function readOnce(env: ServerEnv): Promise<IncomingMessage[]> {
+  const client = historyClient(env);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let overBudget = false;
+  const budget = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      overBudget = true;
+      reject(new HistoryUnavailable(`no answer within ${earlierReadBudgetMs} ms`));
+    }, earlierReadBudgetMs);
+  });
+  try {
+    const read = loadEarlier(historyPageThrough(client, bidsChannel), {
+      parallelism: serverParallelism,
+      isCancelled: () => overBudget,
     });
-    return ((answer.channels as Record<string, FetchedMessage[]>)[channel] ?? []).map((item) => ({
-      timetoken: String(item.timetoken),
-      payload: item.message,
-      ...(item.error ? { error: item.error } : {}),
-    }));
-  };
+    return await Promise.race([read, budget]);
+  } catch (error) {
+    if (isSdkFailure(error)) throw new HistoryUnavailable((error as Error).message);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    client.destroy();
+  }
 }
+
+let shared: { read: Promise<IncomingMessage[]>; settledAt: number | null } | null = null;
 
 /**
  * The newest messages of `bids` (at most 2,000, oldest first), decrypted as the browser's SDK
- * would: what a dashboard replays on its first load.
+ * would: what a dashboard replays on its first load. Fails with `HistoryUnavailable` when they
+ * cannot be read within the budget.
  */
-export function readEarlierMessages(env: ServerEnv): Promise<IncomingMessage[]> {
-  const client = historyClient(env);
-  return loadEarlier(historyPageOf(client), { parallelism: serverParallelism }).finally(() =>
-    client.destroy(),
-  );
+export function readEarlierMessages(env: ServerEnv, now = Date.now): Promise<IncomingMessage[]> {
+  if (shared && (shared.settledAt === null || now() - shared.settledAt < earlierReuseMs))
+    return shared.read;
+  const current: NonNullable<typeof shared> = { read: readOnce(env), settledAt: null };
+  shared = current;
+  const settle = () => {
+    current.settledAt = now();
+  };
+  current.read.then(settle, () => {
+    // A failure is not kept: the next request reads again.
+    if (shared === current) shared = null;
+  });
+  return current.read;
 }
