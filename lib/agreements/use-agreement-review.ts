@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useReducer, useState } from 'react';
-import { ApiError } from '@/lib/api/api-error';
+import { isApiError } from '@/lib/api/api-error';
 import type { Role } from '@/lib/auth/roles';
 import type { Agreement, AgreementList, BulkItemResult, Decision } from './agreement';
 import {
@@ -61,7 +61,7 @@ export function useAgreementReview(params: ListParams, page: AgreementList, view
         // A failed check changes nothing on screen; the next one tries again, unless the session
         // ended (the screen is the sign-in prompt now, and every check would be refused).
         (error: unknown) => {
-          if (error instanceof ApiError && error.code === 'unauthorized') clearInterval(timer);
+          if (isApiError(error, 'unauthorized')) clearInterval(timer);
         },
       );
     }, changeCheckMs);

@@ -24,7 +24,10 @@ export interface SaleDeskSnapshot {
   catalogueAnswered: boolean;
   /** A load has brought the catalogue: a sale not in `sales` is not in the catalogue. */
   catalogueLoaded: boolean;
-  /** Why the latest read failed; null once one succeeds (and before any has failed). */
+  /**
+   * Why the catalogue could not be read, while none has been (a failed re-read after one came is
+   * not shown); null otherwise.
+   */
   catalogueError: unknown;
   /** By `saleLotKey`: lots a `lot.opened` or `lot.closed` named. */
   lotStates: ReadonlyMap<string, LotState>;

@@ -216,9 +216,9 @@ export interface SaleFigures {
 /**
  * A sale's live figures. Sold: a lot whose `lot.closed` named a winning bid (a lot passed unsold,
  * its reserve met or not, is not); its hammer price is its high bid at the close (the lot board
- * leaves a late bid out of it), in the total when that bid was seen here. Bids in the last minute come
- * from the sale's own per-second counts (publish time), not from the store's window of bids, which
- * other sales' bids can fill.
+ * leaves a late bid out of it), in the total when that bid was seen here. Bids in the last minute
+ * come from the sale's own per-second counts (publish time), not from the store's window of bids,
+ * which other sales' bids can fill.
  */
 export function saleFigures(
   rows: readonly SaleLotRow[],
@@ -263,20 +263,23 @@ export function hammerCurrencies(
   ].sort();
 }
 
+/** Per frame and per sale: no array made. */
+function sameEntries(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [key, value] of a) if (b.get(key) !== value) return false;
+  return true;
+}
+
 /** Whether two sets of figures read the same (a frame's bids rarely change them). */
 export function sameFigures(a: SaleFigures, b: SaleFigures): boolean {
   if (a === b) return true;
-  if (
-    a.openLots !== b.openLots ||
-    a.bidsLastMinute !== b.bidsLastMinute ||
-    a.soldLots !== b.soldLots ||
-    a.hammer.size !== b.hammer.size ||
-    a.unpriced.size !== b.unpriced.size
-  )
-    return false;
-  for (const [currency, total] of a.hammer) if (b.hammer.get(currency) !== total) return false;
-  for (const [currency, count] of a.unpriced) if (b.unpriced.get(currency) !== count) return false;
-  return true;
+  return (
+    a.openLots === b.openLots &&
+    a.bidsLastMinute === b.bidsLastMinute &&
+    a.soldLots === b.soldLots &&
+    sameEntries(a.hammer, b.hammer) &&
+    sameEntries(a.unpriced, b.unpriced)
+  );
 }
 
 /** Lot numbers by lot id and the title of each sale, built once per catalogue. */
