@@ -2,6 +2,7 @@
 // GET /api/realtime/config through its route handler, on a real in-memory PGlite database.
 import { NextRequest } from 'next/server';
 import '@/lib/server/testing/memory-database-env';
+import { clerkSessionCookie } from '@/lib/server/testing/clerk-session';
 
 process.env.RELAY_PORT = '4123';
 process.env.PUBNUB_CIPHER_KEY = 'cipher-for-tests';
@@ -18,17 +19,8 @@ let cookie: string;
 
 beforeAll(async () => {
   connection = await import('@/lib/server/db/connection');
-  const { createAccount } = await import('@/lib/server/auth/accounts');
-  const { createSession } = await import('@/lib/server/auth/sessions');
   ({ GET: getConfig } = await import('@/app/api/realtime/config/route'));
-  const db = await connection.database();
-  const account = await createAccount(db, {
-    loginId: 'watcher',
-    displayName: 'Watcher',
-    password: 'a password',
-    role: 'clerk',
-  });
-  cookie = (await createSession(db, account.id, process.env.SESSION_SECRET!)).cookieValue;
+  cookie = await clerkSessionCookie(await connection.database(), 'watcher');
 });
 
 afterAll(async () => {

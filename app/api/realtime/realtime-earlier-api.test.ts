@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { NextRequest } from 'next/server';
 import PubNub from 'pubnub';
 import '@/lib/server/testing/memory-database-env';
+import { clerkSessionCookie } from '@/lib/server/testing/clerk-session';
 import { sleep } from '@/lib/testing/wait-for';
 import { earlierReuseMs } from '@/lib/server/realtime/earlier-messages';
 import { createRelay, type Relay } from '@/relay/server';
@@ -37,17 +38,8 @@ beforeAll(async () => {
   relayPort = (relay.server.address() as AddressInfo).port;
   process.env.RELAY_PORT = String(relayPort);
   connection = await import('@/lib/server/db/connection');
-  const { createAccount } = await import('@/lib/server/auth/accounts');
-  const { createSession } = await import('@/lib/server/auth/sessions');
   ({ GET: getEarlier } = await import('@/app/api/realtime/earlier/route'));
-  const db = await connection.database();
-  const account = await createAccount(db, {
-    loginId: 'reader',
-    displayName: 'Reader',
-    password: 'a password',
-    role: 'clerk',
-  });
-  cookie = (await createSession(db, account.id, process.env.SESSION_SECRET!)).cookieValue;
+  cookie = await clerkSessionCookie(await connection.database(), 'reader');
 });
 
 afterAll(async () => {
