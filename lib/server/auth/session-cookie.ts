@@ -1,5 +1,5 @@
 import 'server-only';
-import { jwtVerify, SignJWT } from 'jose';
+import { base64url, jwtVerify, SignJWT } from 'jose';
 
 /** `__Host-`: Secure, Path=/ and no Domain, so no subdomain can set or read it. */
 export const sessionCookieName = '__Host-gavel_session';
@@ -25,13 +25,27 @@ export function signSessionCookie(claims: SessionClaims, signingSecret: string):
     .sign(key(signingSecret));
 }
 
+/**
+ * Whether the signature is written the one way its bytes encode to. Base64url's last character
+ * carries bits the decoder drops (2 of the 6 for a 32-byte HMAC), so 'A' and 'B' there decode to
+ * the same signature: without this check, four spellings of one cookie would all be accepted.
+ */
+function canonicalSignature(value: string): boolean {
+  const signature = value.slice(value.lastIndexOf('.') + 1);
+  try {
+    return base64url.encode(base64url.decode(signature)) === signature;
+  } catch {
+    return false;
+  }
+}
+
 /** The claims of a cookie whose signature and expiry hold; null for anything else. */
 export async function verifySessionCookie(
   value: string | undefined,
   signingSecret: string | undefined,
   now: Date = new Date(),
 ): Promise<SessionClaims | null> {
-  if (!value || !signingSecret || value.length > 2048) return null;
+  if (!value || !signingSecret || value.length > 2048 || !canonicalSignature(value)) return null;
   try {
     const { payload } = await jwtVerify(value, key(signingSecret), {
       algorithms: ['HS256'],
