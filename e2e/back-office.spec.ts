@@ -247,6 +247,40 @@ test('Export after the session ended elsewhere says so, instead of a failed down
   await clerk.context().close();
 });
 
+test('an export that cannot download says why and keeps the way to try again', async ({
+  page,
+  request,
+}) => {
+  const item = uniqueAgreement();
+  await ingest(request, [item]);
+  await page.goto(`/agreements?q=${encodeURIComponent(item.lotTitle)}`);
+  const exportLink = page.getByRole('link', { name: 'Export CSV' });
+  await expectHydrated(exportLink);
+  let downloads = 0;
+  page.on('download', () => (downloads += 1));
+
+  // The connection drops: a message with the reason, not a failed file in the downloads.
+  await page.context().setOffline(true);
+  await exportLink.click();
+  const failed = page.getByTestId('export-failed');
+  await expect(failed).toContainText(
+    'The CSV was not downloaded: the network connection failed. Nothing was lost: try again.',
+  );
+  expect(downloads).toBe(0);
+
+  // Back online, "Try again" downloads the same file, and the message goes.
+  await page.context().setOffline(false);
+  const downloading = page.waitForEvent('download');
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^agreements-pending-\d{4}-\d{2}-\d{2}\.csv$/);
+  const { readFile } = await import('node:fs/promises');
+  const [, ...records] = parseCsv(await readFile((await download.path())!, 'utf8'));
+  expect(records.map((record) => record[4])).toContain(item.lotTitle);
+  await expect(failed).toHaveCount(0);
+  expect(downloads).toBe(1);
+});
+
 test('a supervisor or admin reopens a decision with a reason; the row is pending again', async ({
   baseURL,
   page,

@@ -18,10 +18,11 @@ import { AgreementList, type RowAction } from './agreement-list';
 import { BulkBar } from './bulk-bar';
 import { DecisionDialog } from './decision-dialog';
 import { DecisionLogDialog } from './decision-log-dialog';
-import { ExportLink } from './export-link';
+import { ExportLink, ExportNotice } from './export-link';
 import { ReviewNotice } from './review-notice';
 import { SignInPrompt } from './sign-in-prompt';
 import { useBulkDecision } from './use-bulk-decision';
+import { useCsvExport } from './use-csv-export';
 
 type Dialog =
   | { kind: Decision | 'reopen'; agreement: Agreement; reason?: string }
@@ -48,6 +49,7 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
   const { items, saving, nextCursor, total, changes, decide, decideMany, reopen } =
     useAgreementReview(params, page ?? noPage, viewer);
   const { dialog, dialogKey, openDialog, closeDialog } = useDialogState<Dialog>();
+  const csvExport = useCsvExport();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [sessionEnded, setSessionEnded] = useState(false);
   const [offlineNavigation, setOfflineNavigation] = useState(false);
@@ -143,7 +145,11 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
           {t('total', { count: total })}
         </p>
         <div className="actions">
-          <ExportLink href={exportHref(params)} onSessionEnded={endSession}>
+          <ExportLink
+            href={exportHref(params)}
+            exporting={csvExport.exporting}
+            onExport={(href) => void csvExport.start(href)}
+          >
             {t('export')}
           </ExportLink>
           {/* A report needs the sale's catalogue (lots offered, estimates). */}
@@ -161,6 +167,11 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
         {navigating ? t('loadingPage') : t('pageInfo', { count: items.length })}
       </p>
 
+      <ExportNotice
+        failure={csvExport.failure}
+        onRetry={(href) => void csvExport.start(href)}
+        onDismiss={csvExport.dismiss}
+      />
       <ReviewNotice
         notice={notice}
         onRetry={(failed) =>

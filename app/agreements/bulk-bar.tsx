@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import type { Agreement, Decision } from '@/lib/agreements/agreement';
 import { useApiErrorText } from '@/lib/api/use-api-error-text';
 import type { RowOutcome } from '@/lib/agreements/bulk-outcome';
+import { RetryActions } from './retry-actions';
 
 interface BulkRequest {
   agreements: Agreement[];
@@ -126,23 +127,17 @@ export function BulkBar({
           <p>
             {t(state.unknown ? 'bulkUnknown' : 'bulkFailed', { reason: errorText(state.error) })}
           </p>
-          <div className="actions">
-            {state.unknown && (
-              <button type="button" onClick={onRefresh}>
-                {t('refresh')}
-              </button>
-            )}
-            <button
-              type="button"
-              className={state.unknown ? 'button-secondary' : undefined}
-              onClick={() => onRetry(state.retry)}
-            >
-              {t('retry')}
-            </button>
-            <button type="button" className="button-secondary" onClick={onDismiss}>
-              {t('dismiss')}
-            </button>
-          </div>
+          <RetryActions
+            first={
+              state.unknown && (
+                <button type="button" onClick={onRefresh}>
+                  {t('refresh')}
+                </button>
+              )
+            }
+            onRetry={() => onRetry(state.retry)}
+            onDismiss={onDismiss}
+          />
         </div>
       )}
     </div>

@@ -1,46 +1,62 @@
 'use client';
 
-import { useRef, type MouseEvent, type ReactNode } from 'react';
-import { sessionStanding } from '@/lib/auth/auth-api';
+import { useTranslations } from 'next-intl';
+import type { MouseEvent, ReactNode } from 'react';
+import { useApiErrorText } from '@/lib/api/use-api-error-text';
+import { RetryActions } from './retry-actions';
+import type { ExportFailure } from './use-csv-export';
 
 /**
- * The export's download link. A download answered 401 is a failed file in the browser's
- * downloads, not a message on the page: the session is asked first, and the click let through
- * once it holds (found by QA: a session ended elsewhere, then "Export CSV").
+ * The export's download link. A plain click fetches the file through the page (use-csv-export.ts),
+ * so a failure can be said; a click with a modifier (save as, a new tab) is the browser's own.
  */
 export function ExportLink({
   href,
-  onSessionEnded,
+  exporting,
+  onExport,
   children,
 }: {
-  href: string;
-  onSessionEnded: () => void;
+  href: `/api/${string}`;
+  exporting: boolean;
+  onExport: (href: `/api/${string}`) => void;
   children: ReactNode;
 }) {
-  const allowed = useRef(false);
-  const checking = useRef(false);
-  const download = async (event: MouseEvent<HTMLAnchorElement>) => {
-    if (allowed.current) {
-      allowed.current = false;
-      return;
-    }
-    // A click with a modifier is the browser's own (save as, a new tab): left to it.
+  const click = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
       return;
     event.preventDefault();
-    // A second click while the session is asked downloads nothing more.
-    if (checking.current) return;
-    checking.current = true;
-    const link = event.currentTarget;
-    const standing = await sessionStanding();
-    checking.current = false;
-    if (standing === 'ended') return onSessionEnded();
-    allowed.current = true;
-    link.click();
+    onExport(href);
   };
   return (
-    <a className="button button-secondary" href={href} download onClick={download}>
+    <a
+      className="button button-secondary"
+      href={href}
+      download
+      aria-busy={exporting || undefined}
+      onClick={click}
+    >
       {children}
     </a>
+  );
+}
+
+/** Why the export did not download, with "Try again" (the same file) and "Dismiss". */
+export function ExportNotice({
+  failure,
+  onRetry,
+  onDismiss,
+}: {
+  failure: ExportFailure | null;
+  onRetry: (href: `/api/${string}`) => void;
+  onDismiss: () => void;
+}) {
+  const t = useTranslations('AgreementsReview');
+  const errorText = useApiErrorText();
+  if (failure === null) return null;
+  return (
+    <div className="notice" data-kind="failed" role="alert" data-testid="export-failed">
+      <p>{t('exportFailed', { reason: errorText(failure.error) })}</p>
+      <RetryActions onRetry={() => onRetry(failure.href)} onDismiss={onDismiss} />
+    </div>
   );
 }

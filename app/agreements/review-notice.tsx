@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import type { Notice } from '@/lib/agreements/decision-notice';
 import { useApiErrorText } from '@/lib/api/use-api-error-text';
 import { useFormatDateTime } from '@/lib/i18n/use-format-date-time';
+import { RetryActions } from './retry-actions';
 
 interface ReviewNoticeProps {
   notice: Notice | null;
@@ -69,12 +70,7 @@ export function ReviewNotice({ notice, onRetry, onDismiss }: ReviewNoticeProps) 
               reason: errorText(notice.error),
             })}
           </p>
-          <div className="actions">
-            <button type="button" onClick={() => onRetry(notice)}>
-              {t('retry')}
-            </button>
-            {dismiss}
-          </div>
+          <RetryActions onRetry={() => onRetry(notice)} onDismiss={onDismiss} />
         </div>
       )}
     </>

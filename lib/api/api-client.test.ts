@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { createLoadingStore, type LoadingStore } from '@/lib/loading/loading-store';
-import { createApiClient } from './api-client';
+import { createApiClient, createDownloadClient, dispositionFileName } from './api-client';
 import {
   closedPort,
   failure,
@@ -58,6 +58,21 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     case '/api/cut-body':
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"status":');
+      return later(20, () => req.socket.destroy());
+    case '/api/file':
+      res.writeHead(200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': 'attachment; filename="agreements-pending-2026-11-27.csv"',
+      });
+      return res.end('id,amount\n1,100\n');
+    case '/api/slow-file':
+      // The head at once, the body after longer than a hasty client's deadline.
+      res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
+      res.write('id,amount\n');
+      return later(300, () => res.end('1,100\n'));
+    case '/api/cut-file':
+      res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
+      res.write('id,amount\n');
       return later(20, () => req.socket.destroy());
     case '/api/echo': {
       const body = await readBody(req);
@@ -351,5 +366,66 @@ describe('createApiClient: loading counter', () => {
     expect(loading.inFlight()).toBe(0);
     expect(loading.isVisible()).toBe(false);
     expect(listener).not.toHaveBeenCalled();
+  });
+});
+
+describe('createDownloadClient: a file, or why there is none', () => {
+  function downloadClient({ deadlineMs = 30_000 } = {}) {
+    const reports: string[] = [];
+    const loading = createLoadingStore((callback) => callback());
+    const apiDownload = createDownloadClient({
+      fetch: (path, init) => fetch(`${server.origin}${String(path)}`, init),
+      loading,
+      onSessionEnded: () => reports.push('ended'),
+      deadlineMs,
+    });
+    return { apiDownload, loading, reports };
+  }
+
+  it("answers the file's bytes and the name its Content-Disposition gives, counted while it comes", async () => {
+    const { apiDownload, loading } = downloadClient();
+    const downloading = apiDownload('/api/file');
+    expect(loading.inFlight()).toBe(1);
+    const file = await downloading;
+    expect(file.fileName).toBe('agreements-pending-2026-11-27.csv');
+    expect(await file.blob.text()).toBe('id,amount\n1,100\n');
+    expect(loading.inFlight()).toBe(0);
+  });
+
+  it('gives a body that takes longer than the deadline its time once the answer has started', async () => {
+    const { apiDownload } = downloadClient({ deadlineMs: 100 });
+    const file = await apiDownload('/api/slow-file');
+    expect(await file.blob.text()).toBe('id,amount\n1,100\n');
+    expect(file.fileName).toBeNull();
+    // An answer that does not start is still a timeout.
+    expect((await failure(apiDownload('/api/slow'))).code).toBe('timeout');
+  });
+
+  it('fails as the API does: a refusal by its code, a session that ended reported, a cut body as network', async () => {
+    const { apiDownload, reports } = downloadClient();
+    expect(await failure(apiDownload('/api/signed-out'))).toMatchObject({
+      code: 'unauthorized',
+      status: 401,
+    });
+    expect(reports).toEqual(['ended']);
+    expect(await failure(apiDownload('/api/limited'))).toMatchObject({
+      code: 'rate_limited',
+      retryAfterSeconds: 7,
+    });
+    expect(await failure(apiDownload('/api/html'))).toMatchObject({
+      code: 'http_error',
+      status: 500,
+    });
+    expect(await failure(apiDownload('/api/cut-file'))).toMatchObject({ code: 'network' });
+    expect(reports).toEqual(['ended']);
+  });
+
+  it.each([
+    ['attachment; filename="a-b.csv"', 'a-b.csv'],
+    ['attachment', null],
+    [null, null],
+    ['attachment; filename=""', null],
+  ])('reads the file name of %p as %p', (header, name) => {
+    expect(dispositionFileName(header)).toBe(name);
   });
 });

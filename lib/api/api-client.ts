@@ -80,14 +80,29 @@ function toTransportError(
   return new ApiError('network', 'The server could not be reached', { cause: error });
 }
 
-/** The one way the browser calls `/api/*`: counts calls in flight, validates answers, types errors. */
-export function createApiClient({
+/** A request as sent, before its answer is read. */
+interface Call {
+  method: string;
+  accept: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  background?: boolean;
+  /** The deadline covers the answer's head only: a download's body may take its time. */
+  headOnly?: boolean;
+}
+
+/** Sends one call; `read` takes a successful answer, its errors typed by `fail`. */
+function createCaller({
   fetch: fetchImpl,
   loading = loadingStore,
   onSessionEnded = reportSessionEnded,
   deadlineMs = answerDeadlineMs,
-}: ApiClientOptions = {}) {
-  return async function apiRequest<T>(path: `/api/${string}`, request: ApiRequest<T>): Promise<T> {
+}: ApiClientOptions) {
+  return async function call<T>(
+    path: `/api/${string}`,
+    request: Call,
+    read: (response: Response, fail: (error: unknown) => ApiError) => Promise<T>,
+  ): Promise<T> {
     const settle = request.background ? () => undefined : loading.begin();
     const doFetch = fetchImpl ?? globalThis.fetch.bind(globalThis);
     // The caller's cancel and the deadline, as one signal for the request and its body.
@@ -100,13 +115,14 @@ export function createApiClient({
     const cancel = () => stop.abort();
     if (request.signal?.aborted) cancel();
     request.signal?.addEventListener('abort', cancel);
+    const fail = (error: unknown) => toTransportError(error, request.signal, timedOut);
     try {
       let response: Response;
       try {
         response = await doFetch(path, {
-          method: request.method ?? 'GET',
+          method: request.method,
           headers: {
-            accept: 'application/json',
+            accept: request.accept,
             ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
           },
           body: request.body === undefined ? undefined : JSON.stringify(request.body),
@@ -114,23 +130,40 @@ export function createApiClient({
           signal: stop.signal,
         });
       } catch (error) {
-        throw toTransportError(error, request.signal, timedOut);
+        throw fail(error);
       }
+      if (request.headOnly) clearTimeout(timer);
       if (!response.ok) {
         const error = await toHttpError(response);
         if (error.code === 'unauthorized') onSessionEnded();
         throw error;
       }
+      return await read(response, (error) =>
+        stop.signal.aborted || !isSyntaxError(error)
+          ? fail(error)
+          : new ApiError('invalid_response', 'The answer was not JSON', { cause: error }),
+      );
+    } finally {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', cancel);
+      settle();
+    }
+  };
+}
 
+/** The one way the browser calls `/api/*`: counts calls in flight, validates answers, types errors. */
+export function createApiClient(options: ApiClientOptions = {}) {
+  const call = createCaller(options);
+  return function apiRequest<T>(path: `/api/${string}`, request: ApiRequest<T>): Promise<T> {
+    const sent = { ...request, method: request.method ?? 'GET', accept: 'application/json' };
+    return call(path, sent, async (response, fail) => {
       let payload: unknown;
       try {
         payload = await readJson(response);
       } catch (error) {
         // Only a SyntaxError is a body that is not JSON: anything else (the connection cut while
         // the body came, the page being left) means no whole answer arrived.
-        if (stop.signal.aborted || !isSyntaxError(error))
-          throw toTransportError(error, request.signal, timedOut);
-        throw new ApiError('invalid_response', 'The answer was not JSON', { cause: error });
+        throw fail(error);
       }
       const parsed = request.schema.safeParse(payload);
       if (!parsed.success) {
@@ -140,12 +173,45 @@ export function createApiClient({
         });
       }
       return parsed.data;
-    } finally {
-      clearTimeout(timer);
-      request.signal?.removeEventListener('abort', cancel);
-      settle();
-    }
+    });
   };
 }
 
 export const apiRequest = createApiClient();
+
+/** A file the server sent, and the name its `Content-Disposition` gives it. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** `filename="…"` of a `Content-Disposition`; null when there is none. */
+export function dispositionFileName(header: string | null): string | null {
+  const match = /filename="([^"]+)"/.exec(header ?? '');
+  return match ? match[1]! : null;
+}
+
+/**
+ * A GET whose answer is a file (the CSV export), failing the way `apiRequest` does, so a screen
+ * can say why it did not download and offer to try again: a link the browser follows itself
+ * would only leave a failed file in its downloads.
+ */
+export function createDownloadClient(options: ApiClientOptions = {}) {
+  const call = createCaller(options);
+  return function apiDownload(
+    path: `/api/${string}`,
+    request: { signal?: AbortSignal } = {},
+  ): Promise<DownloadedFile> {
+    const sent = { ...request, method: 'GET', accept: '*/*', headOnly: true };
+    return call(path, sent, async (response, fail) => {
+      try {
+        const blob = await response.blob();
+        return { blob, fileName: dispositionFileName(response.headers.get('content-disposition')) };
+      } catch (error) {
+        throw fail(error);
+      }
+    });
+  };
+}
+
+export const apiDownload = createDownloadClient();

@@ -1,5 +1,5 @@
 import { apiRequest } from '@/lib/api/api-client';
-import { isApiError, isNoAnswer } from '@/lib/api/api-error';
+import { isNoAnswer } from '@/lib/api/api-error';
 import { literal, object, oneOf, string, type Infer } from '@/lib/validation/validator';
 import type { MeAnswer } from './access-check';
 import { roles } from './roles';
@@ -19,19 +19,6 @@ export async function fetchMe(): Promise<MeAnswer> {
     return { ok: true, user: await apiRequest('/api/auth/me', { schema: userSchema }) };
   } catch (error) {
     return { ok: false, noAnswer: isNoAnswer(error) };
-  }
-}
-
-/**
- * Whether the session still holds, asked before what cannot show an error itself (a download):
- * `ended` only on the 401 the server answered; anything else is not known to have ended.
- */
-export async function sessionStanding(): Promise<'live' | 'ended' | 'unknown'> {
-  try {
-    await apiRequest('/api/auth/me', { schema: userSchema, background: true });
-    return 'live';
-  } catch (error) {
-    return isApiError(error, 'unauthorized') ? 'ended' : 'unknown';
   }
 }
 

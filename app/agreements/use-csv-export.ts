@@ -1,0 +1,53 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import { apiDownload, type DownloadedFile } from '@/lib/api/api-client';
+import { isApiError } from '@/lib/api/api-error';
+
+/** An export that did not download: why, and the file it was. */
+export interface ExportFailure {
+  error: unknown;
+  href: `/api/${string}`;
+}
+
+/** Hands the file to the browser's downloads under the name the server gave it. */
+function saveFile({ blob, fileName }: DownloadedFile) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName ?? 'agreements.csv';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has taken the bytes by the time the next task runs; a minute leaves room.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * The CSV export, fetched by the page rather than left to the browser: a failure (the server's,
+ * the network's) becomes a message with "Try again", not a failed file in the downloads. A session
+ * that ended is reported by the API client, and the screen turns into the sign-in prompt.
+ */
+export function useCsvExport() {
+  const [exporting, setExporting] = useState(false);
+  const [failure, setFailure] = useState<ExportFailure | null>(null);
+  // A second click while the file comes downloads nothing more.
+  const busy = useRef(false);
+
+  const start = async (href: `/api/${string}`) => {
+    if (busy.current) return;
+    busy.current = true;
+    setExporting(true);
+    setFailure(null);
+    try {
+      saveFile(await apiDownload(href));
+    } catch (error) {
+      if (!isApiError(error, 'unauthorized')) setFailure({ error, href });
+    } finally {
+      busy.current = false;
+      setExporting(false);
+    }
+  };
+
+  return { exporting, failure, start, dismiss: () => setFailure(null) };
+}
