@@ -72,7 +72,8 @@ for (const { width, height } of [
       bids[0],
       ...bids.slice(15),
     ]);
-    await expect(page.locator(`[data-bid-id="${bids.at(-1)!.bidId}"]`)).toBeVisible();
+    // The board, not the top of the feed: another spec may publish a burst on the shared relay
+    // meanwhile, and the all-sales feed renders only the rows in view.
     await expect(page.locator('.lots')).toContainText('Paddle 729');
     await expect(page.getByTestId('dropped')).toBeVisible();
 

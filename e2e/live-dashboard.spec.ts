@@ -63,7 +63,7 @@ test('on a phone-sized screen the lots are cards, not a table', async ({ page })
   await expect(page.getByRole('table')).toHaveCount(0);
 });
 
-test('switching the language keeps the live connection: no reconnect, the feed goes on', async ({
+test('switching the language keeps the live connection: no reconnect, bids keep arriving', async ({
   page,
 }) => {
   await page.goto('/dash');
@@ -86,13 +86,13 @@ test('switching the language keeps the live connection: no reconnect, the feed g
     page.getByRole('heading', { level: 1, name: 'Tableau de bord en direct' }),
   ).toBeVisible();
   await expect(chip(page)).toHaveText('En direct');
-  // A bid of this test's own, published after the switch, reaches the feed: the simulator may
-  // pause longer than a test waits (CI once saw 10 s without a bid).
+  // A bid of this test's own, published after the switch, reaches the lots: the simulator may
+  // pause longer than a test waits (CI once saw 10 s without a bid). The lots, not the top of the
+  // feed: another spec may publish a burst on the shared relay meanwhile, and the feed renders
+  // only the rows in view.
   const bid = testBid(`lang-${crypto.randomUUID().slice(0, 8)}`, 1);
   expect(await publishToRelay(bid)).toBe(200);
-  await expect(page.locator(`[data-testid="bid"][data-bid-id="${bid.bidId}"]`)).toBeVisible({
-    timeout: 10_000,
-  });
+  await expect(page.locator('.lots')).toContainText(bid.lotTitle, { timeout: 10_000 });
   const states = await page.evaluate(
     () => (window as unknown as { chipStates: string[] }).chipStates,
   );

@@ -116,6 +116,38 @@ test('the lot board keeps the running order while 50 bids arrive', async ({ page
   expect(new Set(orders)).toEqual(new Set([order.join(',')]));
 });
 
+test('the feed renders the bids in view only, and scrolling by keyboard reaches the oldest', async ({
+  page,
+}) => {
+  const id = unique('feed');
+  const lots = saleOf(id, `Feed ${id}`, ['One']);
+  await openSale(page, lots);
+  // 24: more than the rows in view and the overscan on both sides (8 + 2 x 8), and a short burst
+  // for the other specs reading the all-sales feed on the same relay.
+  const bids = Array.from({ length: 24 }, (_, n) => saleBid(lots[0]!, `Paddle ${n}`, 100_000 + n));
+  await publishAll(bids);
+  await expect(page.getByTestId('sale-bids-last-minute')).toHaveText('24', { timeout: 15_000 });
+  const row = (bid: { bidId: string }) => page.locator(`[data-bid-id="${bid.bidId}"]`);
+  const rendered = page.getByTestId('bid');
+  // Newest first: the last published is on top, the first is not rendered at all.
+  await expect(rendered.first()).toHaveAttribute('data-bid-id', bids[23]!.bidId);
+  await expect(row(bids[0]!)).toHaveCount(0);
+  expect(await rendered.count()).toBeLessThan(24);
+
+  // The list scrolls by keyboard (End), as a list of 24 rows would: the oldest comes into view,
+  // the newest leaves the page.
+  const scroller = page.getByRole('region', { name: 'Bids, newest first' });
+  await scroller.focus();
+  await page.keyboard.press('End');
+  await expect(row(bids[0]!)).toBeInViewport();
+  await expect(row(bids[0]!)).toContainText('Paddle 0');
+  await expect(row(bids[23]!)).toHaveCount(0);
+  expect(await rendered.count()).toBeLessThan(24);
+  // Home brings the newest back.
+  await page.keyboard.press('Home');
+  await expect(row(bids[23]!)).toBeInViewport();
+});
+
 test('a sale the catalogue lacks says so, until a bid for it brings its desk', async ({ page }) => {
   const id = unique('unknown');
   await page.goto(`/dash?sale=${id}`);

@@ -1,12 +1,12 @@
 'use client';
 
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useFormatter, useTranslations } from 'next-intl';
-import { memo, useRef, useState } from 'react';
+import { memo, useState } from 'react';
 import type { StoredBid } from '@/lib/realtime/bid-store';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import { isNewer } from '@/lib/realtime/timetoken';
 import { useIsMobile } from '@/lib/viewport/use-is-mobile';
+import { useRowWindow } from '@/lib/viewport/use-row-window';
 
 /** A bid's lot number and sale title, when the catalogue knows them. */
 export type BidLabel = (lot: { auctionId: string; lotId: string }) => {
@@ -65,7 +65,10 @@ const FeedRow = memo(function FeedRow({
   );
 });
 
-/** Newest bids first, virtualized; pausing freezes the list and counts what arrives meanwhile. */
+/**
+ * Newest bids first, the rows in view only; pausing freezes the list and counts what arrives
+ * meanwhile.
+ */
 export function LiveFeed({
   bids,
   labelOf = () => ({}),
@@ -81,16 +84,11 @@ export function LiveFeed({
     ? bids.filter((bid) => frozen.length === 0 || isNewer(bid.timetoken, frozen[0]!.timetoken))
         .length
     : 0;
-  const scroller = useRef<HTMLDivElement>(null);
-  // TanStack Virtual hands back functions the React Compiler cannot memoize; it is built for that.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: shown.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => (isMobile ? 96 : 48),
-    overscan: 8,
-    getItemKey: (index) => shown[index]!.bidId,
-  });
+  // Rows of one height: only those in view are rendered, found from the scroll position alone,
+  // so a bid costs the same whether the window holds 10 bids or 500.
+  const rowHeight = isMobile ? 96 : 48;
+  const { attach, first, end } = useRowWindow({ count: shown.length, rowHeight, overscan: 8 });
+  const inView = shown.slice(first, end);
 
   return (
     <section className="card feed" aria-labelledby="feed-title">
@@ -116,7 +114,7 @@ export function LiveFeed({
         <p className="empty">{t('feedEmpty')}</p>
       ) : (
         <div
-          ref={scroller}
+          ref={attach}
           className="feed__scroller"
           tabIndex={0}
           role="region"
@@ -124,20 +122,22 @@ export function LiveFeed({
         >
           <ol
             className="feed__list"
-            style={{ height: virtualizer.getTotalSize() }}
+            style={{ height: shown.length * rowHeight }}
             data-layout={isMobile ? 'cards' : 'rows'}
           >
-            {virtualizer.getVirtualItems().map((item) => {
-              const bid = shown[item.index]!;
+            {inView.map((bid, offset) => {
               const { lotNumber, saleTitle } = labelOf(bid);
               return (
                 <li
-                  key={item.key}
+                  key={bid.bidId}
                   className="feed__item"
                   data-testid="bid"
                   data-bid-id={bid.bidId}
                   data-auction-id={bid.auctionId}
-                  style={{ transform: `translateY(${item.start}px)`, height: item.size }}
+                  style={{
+                    transform: `translateY(${(first + offset) * rowHeight}px)`,
+                    height: rowHeight,
+                  }}
                 >
                   <FeedRow bid={bid} lotNumber={lotNumber} saleTitle={saleTitle} card={isMobile} />
                 </li>
