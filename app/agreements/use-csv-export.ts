@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { apiDownload, type DownloadedFile } from '@/lib/api/api-client';
+import { apiDownload, type DownloadedFile } from '@/lib/api/api-download';
 import { isApiError } from '@/lib/api/api-error';
 
 /** An export that did not download: why, and the file it was. */

@@ -2,7 +2,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { createLoadingStore, type LoadingStore } from '@/lib/loading/loading-store';
-import { createApiClient, createDownloadClient, dispositionFileName } from './api-client';
+import { createApiClient } from './api-client';
+import { createDownloadClient, dispositionFileName } from './api-download';
 import {
   closedPort,
   failure,

@@ -28,7 +28,7 @@ export interface AnswerSchema<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false; error: unknown };
 }
 
-interface ApiClientOptions {
+export interface ApiClientOptions {
   fetch?: typeof fetch;
   loading?: LoadingStore;
   /** Told of every `unauthorized` answer: the session is over (lib/api/session-ended.ts). */
@@ -92,7 +92,7 @@ interface Call {
 }
 
 /** Sends one call; `read` takes a successful answer, its errors typed by `fail`. */
-function createCaller({
+export function createCaller({
   fetch: fetchImpl,
   loading = loadingStore,
   onSessionEnded = reportSessionEnded,
@@ -178,40 +178,3 @@ export function createApiClient(options: ApiClientOptions = {}) {
 }
 
 export const apiRequest = createApiClient();
-
-/** A file the server sent, and the name its `Content-Disposition` gives it. */
-export interface DownloadedFile {
-  blob: Blob;
-  fileName: string | null;
-}
-
-/** `filename="…"` of a `Content-Disposition`; null when there is none. */
-export function dispositionFileName(header: string | null): string | null {
-  const match = /filename="([^"]+)"/.exec(header ?? '');
-  return match ? match[1]! : null;
-}
-
-/**
- * A GET whose answer is a file (the CSV export), failing the way `apiRequest` does, so a screen
- * can say why it did not download and offer to try again: a link the browser follows itself
- * would only leave a failed file in its downloads.
- */
-export function createDownloadClient(options: ApiClientOptions = {}) {
-  const call = createCaller(options);
-  return function apiDownload(
-    path: `/api/${string}`,
-    request: { signal?: AbortSignal } = {},
-  ): Promise<DownloadedFile> {
-    const sent = { ...request, method: 'GET', accept: '*/*', headOnly: true };
-    return call(path, sent, async (response, fail) => {
-      try {
-        const blob = await response.blob();
-        return { blob, fileName: dispositionFileName(response.headers.get('content-disposition')) };
-      } catch (error) {
-        throw fail(error);
-      }
-    });
-  };
-}
-
-export const apiDownload = createDownloadClient();
