@@ -272,6 +272,8 @@ test('an export that cannot download says why and keeps the way to try again', a
   await page.context().setOffline(false);
   const downloading = page.waitForEvent('download');
   await failed.getByRole('button', { name: 'Try again' }).click();
+  // The notice goes with the button that had the focus: it is back on the export link.
+  await expect(exportLink).toBeFocused();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^agreements-pending-\d{4}-\d{2}-\d{2}\.csv$/);
   const { readFile } = await import('node:fs/promises');

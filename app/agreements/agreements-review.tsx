@@ -50,6 +50,7 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
     useAgreementReview(params, page ?? noPage, viewer);
   const { dialog, dialogKey, openDialog, closeDialog } = useDialogState<Dialog>();
   const csvExport = useCsvExport();
+  const exportLink = useRef<HTMLAnchorElement>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [sessionEnded, setSessionEnded] = useState(false);
   const [offlineNavigation, setOfflineNavigation] = useState(false);
@@ -76,6 +77,8 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
     if (!navigator.onLine) return setOfflineNavigation(true);
     setOfflineNavigation(false);
     setNotice(null);
+    // "Try again" would download the filter before this one.
+    csvExport.dismiss();
     startNavigation(() => router.push(listPageHref(next), { scroll: false }));
     if (focusList) headingRef.current?.focus();
   };
@@ -146,6 +149,7 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
         </p>
         <div className="actions">
           <ExportLink
+            ref={exportLink}
             href={exportHref(params)}
             exporting={csvExport.exporting}
             onExport={(href) => void csvExport.start(href)}
@@ -169,8 +173,15 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
 
       <ExportNotice
         failure={csvExport.failure}
-        onRetry={(href) => void csvExport.start(href)}
-        onDismiss={csvExport.dismiss}
+        // The notice holding the button goes: the focus goes back to the export link.
+        onRetry={(href) => {
+          exportLink.current?.focus();
+          void csvExport.start(href);
+        }}
+        onDismiss={() => {
+          exportLink.current?.focus();
+          csvExport.dismiss();
+        }}
       />
       <ReviewNotice
         notice={notice}

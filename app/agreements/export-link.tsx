@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { MouseEvent, ReactNode } from 'react';
+import type { MouseEvent, ReactNode, Ref } from 'react';
 import { useApiErrorText } from '@/lib/api/use-api-error-text';
 import { RetryActions } from './retry-actions';
 import type { ExportFailure } from './use-csv-export';
@@ -14,13 +14,17 @@ export function ExportLink({
   href,
   exporting,
   onExport,
+  ref,
   children,
 }: {
   href: `/api/${string}`;
   exporting: boolean;
   onExport: (href: `/api/${string}`) => void;
+  /** The notice's buttons give the focus back here as the notice goes. */
+  ref?: Ref<HTMLAnchorElement>;
   children: ReactNode;
 }) {
+  const t = useTranslations('AgreementsReview');
   const click = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
       return;
@@ -28,15 +32,21 @@ export function ExportLink({
     onExport(href);
   };
   return (
-    <a
-      className="button button-secondary"
-      href={href}
-      download
-      aria-busy={exporting || undefined}
-      onClick={click}
-    >
-      {children}
-    </a>
+    <>
+      <a
+        ref={ref}
+        className="button button-secondary"
+        href={href}
+        download
+        aria-busy={exporting || undefined}
+        onClick={click}
+      >
+        {children}
+      </a>
+      <span className="visually-hidden" role="status">
+        {exporting ? t('exporting') : ''}
+      </span>
+    </>
   );
 }
 

@@ -1,8 +1,8 @@
 'use client';
 
-import { useRef, useState } from 'react';
-import { apiDownload, type DownloadedFile } from '@/lib/api/api-download';
+import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api/api-error';
+import { apiDownload, type DownloadedFile } from '@/lib/api/api-download';
 
 /** An export that did not download: why, and the file it was. */
 export interface ExportFailure {
@@ -26,26 +26,30 @@ function saveFile({ blob, fileName }: DownloadedFile) {
 /**
  * The CSV export, fetched by the page rather than left to the browser: a failure (the server's,
  * the network's) becomes a message with "Try again", not a failed file in the downloads. A session
- * that ended is reported by the API client, and the screen turns into the sign-in prompt.
+ * that ended is reported by the API client, and the screen turns into the sign-in prompt. Leaving
+ * the screen cancels an export still coming: no file lands on the next page.
  */
 export function useCsvExport() {
   const [exporting, setExporting] = useState(false);
   const [failure, setFailure] = useState<ExportFailure | null>(null);
   // A second click while the file comes downloads nothing more.
-  const busy = useRef(false);
+  const inFlight = useRef<AbortController | null>(null);
+  useEffect(() => () => inFlight.current?.abort(), []);
 
   const start = async (href: `/api/${string}`) => {
-    if (busy.current) return;
-    busy.current = true;
+    if (inFlight.current) return;
+    const controller = new AbortController();
+    inFlight.current = controller;
     setExporting(true);
     setFailure(null);
     try {
-      saveFile(await apiDownload(href));
+      saveFile(await apiDownload(href, { signal: controller.signal }));
     } catch (error) {
-      if (!isApiError(error, 'unauthorized')) setFailure({ error, href });
+      const handled = controller.signal.aborted || isApiError(error, 'unauthorized');
+      if (!handled) setFailure({ error, href });
     } finally {
-      busy.current = false;
-      setExporting(false);
+      inFlight.current = null;
+      if (!controller.signal.aborted) setExporting(false);
     }
   };
 

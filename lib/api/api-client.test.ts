@@ -66,11 +66,22 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
         'content-disposition': 'attachment; filename="agreements-pending-2026-11-27.csv"',
       });
       return res.end('id,amount\n1,100\n');
-    case '/api/slow-file':
-      // The head at once, the body after longer than a hasty client's deadline.
+    case '/api/slow-file': {
+      // The head at once, then a line every 60 ms: 300 ms in all, longer than a hasty deadline.
+      res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
+      res.write('id,amount\n');
+      for (let n = 1; n <= 5; n += 1)
+        later(60 * n, () => (n < 5 ? res.write(`${n},100\n`) : res.end(`${n},100\n`)));
+      return;
+    }
+    case '/api/stalled-file':
       res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
       res.write('id,amount\n');
       return later(300, () => res.end('1,100\n'));
+    case '/api/slow-refusal':
+      res.writeHead(503, { 'content-type': 'application/json' });
+      res.write('{"error":');
+      return later(1000, () => res.end('{"code":"conflict","message":"x"}}'));
     case '/api/cut-file':
       res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
       res.write('id,amount\n');
@@ -383,23 +394,38 @@ describe('createDownloadClient: a file, or why there is none', () => {
     return { apiDownload, loading, reports };
   }
 
-  it("answers the file's bytes and the name its Content-Disposition gives, counted while it comes", async () => {
+  it("answers the file's bytes and the name its Content-Disposition gives, without the overlay", async () => {
     const { apiDownload, loading } = downloadClient();
     const downloading = apiDownload('/api/file');
-    expect(loading.inFlight()).toBe(1);
+    // The screen shows its own progress and stays usable while a large file comes.
+    expect(loading.inFlight()).toBe(0);
     const file = await downloading;
     expect(file.fileName).toBe('agreements-pending-2026-11-27.csv');
+    expect(file.blob.type).toBe('text/csv; charset=utf-8');
     expect(await file.blob.text()).toBe('id,amount\n1,100\n');
-    expect(loading.inFlight()).toBe(0);
   });
 
-  it('gives a body that takes longer than the deadline its time once the answer has started', async () => {
+  it('waits for a body as long as its chunks keep coming, and fails as timeout when they stop', async () => {
     const { apiDownload } = downloadClient({ deadlineMs: 100 });
     const file = await apiDownload('/api/slow-file');
-    expect(await file.blob.text()).toBe('id,amount\n1,100\n');
+    expect(await file.blob.text()).toBe('id,amount\n1,100\n2,100\n3,100\n4,100\n5,100\n');
     expect(file.fileName).toBeNull();
-    // An answer that does not start is still a timeout.
+    expect((await failure(apiDownload('/api/stalled-file'))).code).toBe('timeout');
+    // An answer that does not start is a timeout too; a refusal whose envelope stops half way
+    // is ended by the deadline, as the refusal it is, rather than waited on for ever.
     expect((await failure(apiDownload('/api/slow'))).code).toBe('timeout');
+    expect(await failure(apiDownload('/api/slow-refusal'))).toMatchObject({
+      code: 'http_error',
+      status: 503,
+    });
+  });
+
+  it('fails as aborted when the screen cancels it while the file comes', async () => {
+    const { apiDownload } = downloadClient();
+    const controller = new AbortController();
+    const downloading = apiDownload('/api/stalled-file', { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    expect((await failure(downloading)).code).toBe('aborted');
   });
 
   it('fails as the API does: a refusal by its code, a session that ended reported, a cut body as network', async () => {

@@ -19,7 +19,8 @@ export interface ApiRequest<T> {
 
 /**
  * A call with no whole answer after this fails as `timeout`: a server or proxy that takes the
- * request and never answers must not leave a screen waiting (an overlay, "Saving…") for ever.
+ * request and never answers must not leave a screen waiting (an overlay, "Saving…") for ever. A
+ * download (lib/api/api-download.ts) has it for each chunk of its body instead.
  */
 export const answerDeadlineMs = 30_000;
 
@@ -87,11 +88,17 @@ interface Call {
   body?: unknown;
   signal?: AbortSignal;
   background?: boolean;
-  /** The deadline covers the answer's head only: a download's body may take its time. */
-  headOnly?: boolean;
 }
 
-/** Sends one call; `read` takes a successful answer, its errors typed by `fail`. */
+/** What `read` is given besides the answer. */
+export interface Reading {
+  /** Types an error met while reading the body. */
+  fail: (error: unknown) => ApiError;
+  /** The body is still coming: the deadline starts again (a download's chunks). */
+  stillComing: () => void;
+}
+
+/** Sends one call; `read` takes a successful answer. */
 export function createCaller({
   fetch: fetchImpl,
   loading = loadingStore,
@@ -101,17 +108,18 @@ export function createCaller({
   return async function call<T>(
     path: `/api/${string}`,
     request: Call,
-    read: (response: Response, fail: (error: unknown) => ApiError) => Promise<T>,
+    read: (response: Response, reading: Reading) => Promise<T>,
   ): Promise<T> {
     const settle = request.background ? () => undefined : loading.begin();
     const doFetch = fetchImpl ?? globalThis.fetch.bind(globalThis);
     // The caller's cancel and the deadline, as one signal for the request and its body.
     const stop = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
+    const expire = () => {
       timedOut = true;
       stop.abort();
-    }, deadlineMs);
+    };
+    let timer = setTimeout(expire, deadlineMs);
     const cancel = () => stop.abort();
     if (request.signal?.aborted) cancel();
     request.signal?.addEventListener('abort', cancel);
@@ -132,17 +140,21 @@ export function createCaller({
       } catch (error) {
         throw fail(error);
       }
-      if (request.headOnly) clearTimeout(timer);
       if (!response.ok) {
         const error = await toHttpError(response);
         if (error.code === 'unauthorized') onSessionEnded();
         throw error;
       }
-      return await read(response, (error) =>
-        stop.signal.aborted || !isSyntaxError(error)
-          ? fail(error)
-          : new ApiError('invalid_response', 'The answer was not JSON', { cause: error }),
-      );
+      return await read(response, {
+        fail: (error) =>
+          stop.signal.aborted || !isSyntaxError(error)
+            ? fail(error)
+            : new ApiError('invalid_response', 'The answer was not JSON', { cause: error }),
+        stillComing: () => {
+          clearTimeout(timer);
+          timer = setTimeout(expire, deadlineMs);
+        },
+      });
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', cancel);
@@ -156,7 +168,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const call = createCaller(options);
   return function apiRequest<T>(path: `/api/${string}`, request: ApiRequest<T>): Promise<T> {
     const sent = { ...request, method: request.method ?? 'GET', accept: 'application/json' };
-    return call(path, sent, async (response, fail) => {
+    return call(path, sent, async (response, { fail }) => {
       let payload: unknown;
       try {
         payload = await readJson(response);

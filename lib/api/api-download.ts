@@ -15,10 +15,26 @@ export function dispositionFileName(header: string | null): string | null {
   return match ? match[1]! : null;
 }
 
+/** The body, chunk by chunk, each telling the deadline the answer is still coming. */
+async function readBody(response: Response, stillComing: () => void): Promise<Blob> {
+  const type = response.headers.get('content-type') ?? '';
+  if (response.body === null) return new Blob([], { type });
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return new Blob(chunks, { type });
+    chunks.push(value);
+    stillComing();
+  }
+}
+
 /**
  * A GET whose answer is a file (the CSV export), failing the way `apiRequest` does, so a screen
  * can say why it did not download and offer to try again: a link the browser follows itself
- * would only leave a failed file in its downloads.
+ * would only leave a failed file in its downloads. The deadline is for each wait: a large file
+ * takes the time it takes while its chunks keep coming, a stalled one fails as `timeout`. In the
+ * background (no loading overlay): the screen shows its own progress and stays usable.
  */
 export function createDownloadClient(options: ApiClientOptions = {}) {
   const call = createCaller(options);
@@ -26,10 +42,10 @@ export function createDownloadClient(options: ApiClientOptions = {}) {
     path: `/api/${string}`,
     request: { signal?: AbortSignal } = {},
   ): Promise<DownloadedFile> {
-    const sent = { ...request, method: 'GET', accept: '*/*', headOnly: true };
-    return call(path, sent, async (response, fail) => {
+    const sent = { ...request, method: 'GET', accept: '*/*', background: true };
+    return call(path, sent, async (response, { fail, stillComing }) => {
       try {
-        const blob = await response.blob();
+        const blob = await readBody(response, stillComing);
         return { blob, fileName: dispositionFileName(response.headers.get('content-disposition')) };
       } catch (error) {
         throw fail(error);

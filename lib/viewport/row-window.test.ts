@@ -13,7 +13,8 @@ describe('rowWindow', () => {
     ['at the end: no row past the last', 500 * 48 - 384, 384, 500, 484, 500],
     ['a list shorter than the view: all of it', 0, 384, 3, 0, 3],
     ['an empty list: nothing', 0, 384, 0, 0, 0],
-    ['scrolled past the end (the list shrank): nothing past the last', 100_000, 384, 10, 10, 10],
+    ['scrolled past the end (the list shrank): its last rows', 100_000, 384, 10, 0, 10],
+    ['past the end of a long list: the last rows in view and 8 above', 100_000, 384, 500, 484, 500],
     ["an overscrolled top (Safari's bounce): as at the top", -60, 384, 500, 0, 16],
   ])('%s', (_what, scrollTop, viewportHeight, count, first, end) => {
     expect(rowWindow({ ...base, scrollTop, viewportHeight, count })).toEqual({ first, end });

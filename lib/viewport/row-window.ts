@@ -23,7 +23,10 @@ export function rowWindow({
   overscan: number;
 }): RowWindow {
   if (count <= 0 || !(rowHeight > 0)) return { first: 0, end: 0 };
-  const top = Math.max(0, scrollTop);
+  // A position past the end (the list shrank, the rows got shorter, before the box's own scroll
+  // is clamped) shows the last rows, not an empty box.
+  const view = Math.max(0, viewportHeight);
+  const top = Math.min(Math.max(0, scrollTop), Math.max(0, count * rowHeight - view));
   const first = Math.min(count, Math.max(0, Math.floor(top / rowHeight) - overscan));
   const end = Math.min(
     count,

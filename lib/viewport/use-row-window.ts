@@ -35,11 +35,12 @@ export function useRowWindow({
       );
     read();
     element.addEventListener('scroll', read, { passive: true });
-    const resize = new ResizeObserver(read);
-    resize.observe(element);
+    // Where there is none (an old browser, jsdom), the height is the one read at first.
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(read);
+    resize?.observe(element);
     return () => {
       element.removeEventListener('scroll', read);
-      resize.disconnect();
+      resize?.disconnect();
     };
   }, [element]);
 

@@ -4,8 +4,11 @@
  */
 export function fakeViewport() {
   let mobile = false;
+  // `matches` is read live: useIsMobile keeps one query list for the page.
   window.matchMedia = ((query: string) => ({
-    matches: mobile,
+    get matches() {
+      return mobile;
+    },
     media: query,
     addEventListener: () => {},
     removeEventListener: () => {},
