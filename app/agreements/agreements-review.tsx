@@ -50,7 +50,6 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
     useAgreementReview(params, page ?? noPage, viewer);
   const { dialog, dialogKey, openDialog, closeDialog } = useDialogState<Dialog>();
   const csvExport = useCsvExport();
-  const exportLink = useRef<HTMLAnchorElement>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [sessionEnded, setSessionEnded] = useState(false);
   const [offlineNavigation, setOfflineNavigation] = useState(false);
@@ -148,12 +147,7 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
           {t('total', { count: total })}
         </p>
         <div className="actions">
-          <ExportLink
-            ref={exportLink}
-            href={exportHref(params)}
-            exporting={csvExport.exporting}
-            onExport={(href) => void csvExport.start(href)}
-          >
+          <ExportLink href={exportHref(params)} {...csvExport.link}>
             {t('export')}
           </ExportLink>
           {/* A report needs the sale's catalogue (lots offered, estimates). */}
@@ -171,18 +165,7 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
         {navigating ? t('loadingPage') : t('pageInfo', { count: items.length })}
       </p>
 
-      <ExportNotice
-        failure={csvExport.failure}
-        // The notice holding the button goes: the focus goes back to the export link.
-        onRetry={(href) => {
-          exportLink.current?.focus();
-          void csvExport.start(href);
-        }}
-        onDismiss={() => {
-          exportLink.current?.focus();
-          csvExport.dismiss();
-        }}
-      />
+      <ExportNotice {...csvExport.notice} />
       <ReviewNotice
         notice={notice}
         onRetry={(failed) =>

@@ -53,5 +53,25 @@ export function useCsvExport() {
     }
   };
 
-  return { exporting, failure, start, dismiss: () => setFailure(null) };
+  const dismiss = () => setFailure(null);
+  // The notice goes with the button that had the focus: it goes back to the export link.
+  const link = useRef<HTMLAnchorElement>(null);
+  const backToLink = () => link.current?.focus();
+  return {
+    dismiss,
+    /** For `ExportLink`. */
+    link: { ref: link, exporting, onExport: (href: `/api/${string}`) => void start(href) },
+    /** For `ExportNotice`. */
+    notice: {
+      failure,
+      onRetry: (href: `/api/${string}`) => {
+        backToLink();
+        void start(href);
+      },
+      onDismiss: () => {
+        backToLink();
+        dismiss();
+      },
+    },
+  };
 }
