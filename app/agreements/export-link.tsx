@@ -5,6 +5,7 @@ import type { MouseEvent, ReactNode, Ref } from 'react';
 import { useApiErrorText } from '@/lib/api/use-api-error-text';
 import { RetryActions } from './retry-actions';
 import type { ExportFailure } from './use-csv-export';
+import type { ApiPath } from '@/lib/api/api-client';
 
 /**
  * The export's download link. A plain click fetches the file through the page (use-csv-export.ts),
@@ -17,9 +18,9 @@ export function ExportLink({
   ref,
   children,
 }: {
-  href: `/api/${string}`;
+  href: ApiPath;
   exporting: boolean;
-  onExport: (href: `/api/${string}`) => void;
+  onExport: (href: ApiPath) => void;
   /** The notice's buttons give the focus back here as the notice goes. */
   ref?: Ref<HTMLAnchorElement>;
   children: ReactNode;
@@ -57,7 +58,7 @@ export function ExportNotice({
   onDismiss,
 }: {
   failure: ExportFailure | null;
-  onRetry: (href: `/api/${string}`) => void;
+  onRetry: (href: ApiPath) => void;
   onDismiss: () => void;
 }) {
   const t = useTranslations('AgreementsReview');

@@ -3,11 +3,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api/api-error';
 import { apiDownload, type DownloadedFile } from '@/lib/api/api-download';
+import type { ApiPath } from '@/lib/api/api-client';
 
 /** An export that did not download: why, and the file it was. */
 export interface ExportFailure {
   error: unknown;
-  href: `/api/${string}`;
+  href: ApiPath;
 }
 
 /** Hands the file to the browser's downloads under the name the server gave it. */
@@ -36,7 +37,7 @@ export function useCsvExport() {
   const inFlight = useRef<AbortController | null>(null);
   useEffect(() => () => inFlight.current?.abort(), []);
 
-  const start = async (href: `/api/${string}`) => {
+  const start = async (href: ApiPath) => {
     if (inFlight.current) return;
     const controller = new AbortController();
     inFlight.current = controller;
@@ -49,7 +50,7 @@ export function useCsvExport() {
       if (!handled) setFailure({ error, href });
     } finally {
       inFlight.current = null;
-      if (!controller.signal.aborted) setExporting(false);
+      setExporting(false);
     }
   };
 
@@ -60,11 +61,11 @@ export function useCsvExport() {
   return {
     dismiss,
     /** For `ExportLink`. */
-    link: { ref: link, exporting, onExport: (href: `/api/${string}`) => void start(href) },
+    link: { ref: link, exporting, onExport: (href: ApiPath) => void start(href) },
     /** For `ExportNotice`. */
     notice: {
       failure,
-      onRetry: (href: `/api/${string}`) => {
+      onRetry: (href: ApiPath) => {
         backToLink();
         void start(href);
       },

@@ -6,6 +6,7 @@ import {
   type AgreementStatus,
 } from './agreement';
 import { controlCharacterRuns } from '@/lib/validation/control-characters';
+import type { ApiPath } from '@/lib/api/api-client';
 
 /** What the agreements screen shows, kept in its URL so a reload or a shared link shows the same. */
 export interface ListParams {
@@ -73,14 +74,14 @@ export function listPageHref(params: ListParams): string {
 }
 
 /** The API call that loads these parameters. */
-export function listApiPath(params: ListParams, limit: number): `/api/${string}` {
+export function listApiPath(params: ListParams, limit: number): ApiPath {
   const search = toSearch(params, true);
   search.set('limit', String(limit));
   return `/api/agreements?${search.toString()}`;
 }
 
 /** The CSV export of every agreement the filter shows, in its order (contract §12). */
-export function exportHref(params: ListParams): `/api/${string}` {
+export function exportHref(params: ListParams): ApiPath {
   const search = toSearch({ ...params, cursor: null }, true);
   return `/api/agreements/export?${search.toString()}`;
 }

@@ -2,6 +2,9 @@ import { loadingStore, type LoadingStore } from '@/lib/loading/loading-store';
 import { ApiError, errorEnvelopeSchema, isServerErrorCode } from './api-error';
 import { reportSessionEnded } from './session-ended';
 
+/** A path of this console's API: the only place the client calls. */
+export type ApiPath = `/api/${string}`;
+
 export interface ApiRequest<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
@@ -106,7 +109,7 @@ export function createCaller({
   deadlineMs = answerDeadlineMs,
 }: ApiClientOptions) {
   return async function call<T>(
-    path: `/api/${string}`,
+    path: ApiPath,
     request: Call,
     read: (response: Response, reading: Reading) => Promise<T>,
   ): Promise<T> {
@@ -166,7 +169,7 @@ export function createCaller({
 /** The one way the browser calls `/api/*`: counts calls in flight, validates answers, types errors. */
 export function createApiClient(options: ApiClientOptions = {}) {
   const call = createCaller(options);
-  return function apiRequest<T>(path: `/api/${string}`, request: ApiRequest<T>): Promise<T> {
+  return function apiRequest<T>(path: ApiPath, request: ApiRequest<T>): Promise<T> {
     const sent = { ...request, method: request.method ?? 'GET', accept: 'application/json' };
     return call(path, sent, async (response, { fail }) => {
       let payload: unknown;

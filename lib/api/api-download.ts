@@ -1,4 +1,4 @@
-import { createCaller, type ApiClientOptions } from './api-client';
+import { createCaller, type ApiClientOptions, type ApiPath } from './api-client';
 
 // Apart from api-client.ts: every page loads the API client, and only the agreements' export
 // downloads a file.
@@ -39,7 +39,7 @@ async function readBody(response: Response, stillComing: () => void): Promise<Bl
 export function createDownloadClient(options: ApiClientOptions = {}) {
   const call = createCaller(options);
   return function apiDownload(
-    path: `/api/${string}`,
+    path: ApiPath,
     request: { signal?: AbortSignal } = {},
   ): Promise<DownloadedFile> {
     const sent = { ...request, method: 'GET', accept: '*/*', background: true };
