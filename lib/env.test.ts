@@ -48,6 +48,9 @@ describe('parseEnv', () => {
         byCurrency: { EUR: 100000, GBP: 100000, USD: 100000 },
         fallback: 100000,
       },
+      recorder: 'live',
+      cronSecret: null,
+      recordRetentionDays: null,
     });
   });
 
@@ -232,7 +235,22 @@ describe('parseEnv', () => {
         byCurrency: { EUR: 100000, GBP: 100000, USD: 100000 },
         fallback: 100000,
       },
+      recorder: 'live',
+      cronSecret: null,
+      recordRetentionDays: null,
     });
+  });
+
+  it('records live by default, on read on Vercel, and takes the Cron secret and the retention', () => {
+    expect(parseEnv({}).recorder).toBe('live');
+    expect(parseEnv({ VERCEL: '1' }).recorder).toBe('on-read');
+    expect(parseEnv({ VERCEL: '1', RECORDER: 'live' }).recorder).toBe('live');
+    expect(parseEnv({ RECORDER: 'off' }).recorder).toBe('off');
+    const env = parseEnv({ CRON_SECRET: 'c'.repeat(32), RECORD_RETENTION_DAYS: '90' });
+    expect(env).toMatchObject({ cronSecret: 'c'.repeat(32), recordRetentionDays: 90 });
+    expect(() => parseEnv({ RECORDER: 'sometimes' })).toThrow(/RECORDER must be "live"/);
+    expect(() => parseEnv({ RECORD_RETENTION_DAYS: '0' })).toThrow(/RECORD_RETENTION_DAYS/);
+    expect(() => parseEnv({ CRON_SECRET: 'short' })).toThrow(/CRON_SECRET must be at least 16/);
   });
 
   it('PUBNUB_SUBSCRIBE_KEY turns the simulator off and configures PubNub', () => {

@@ -70,6 +70,13 @@ const variablesSchema = z.object({
   ),
   APPROVAL_THRESHOLDS: optionalText(z.string()),
   TRUST_PROXY: optionalText(z.string().regex(/^[01]$/, 'must be 1 (behind a proxy) or 0')),
+  RECORDER: optionalText(
+    z.string().regex(/^(live|on-read|off)$/, 'must be "live", "on-read" or "off"'),
+  ),
+  CRON_SECRET: optionalText(z.string().min(16, 'must be at least 16 characters long')),
+  RECORD_RETENTION_DAYS: optionalText(
+    z.string().regex(/^[1-9]\d{0,5}$/, 'must be a whole number of days, such as 90'),
+  ),
   NODE_ENV: optionalText(z.string()),
 });
 type Variables = z.infer<typeof variablesSchema>;
@@ -110,6 +117,16 @@ export interface ServerEnv {
   onVercel: boolean;
   /** Amounts at or above which an agreement needs two approvals (four-eyes, contract §12). */
   approvalThresholds: ApprovalThresholds;
+  /**
+   * How the sale record is kept (contract §13): `live`, a long-lived server subscribes and records
+   * (the default but on Vercel); `on-read`, the Cron call and each sale read record what is new
+   * (the default on Vercel, where no process lives on); `off`, neither (tests of the record alone).
+   */
+  recorder: 'live' | 'on-read' | 'off';
+  /** Authenticates Vercel Cron's call of GET /api/cron/record; null: the call is refused. */
+  cronSecret: string | null;
+  /** Records older than this many days are deleted daily; null keeps them forever. */
+  recordRetentionDays: number | null;
 }
 
 /** What the Edge middleware needs: no database, no production completeness checks. */
@@ -232,6 +249,10 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     trustProxy,
     onVercel,
     approvalThresholds: thresholds.thresholds,
+    recorder:
+      (vars.RECORDER as ServerEnv['recorder'] | undefined) ?? (onVercel ? 'on-read' : 'live'),
+    cronSecret: vars.CRON_SECRET ?? null,
+    recordRetentionDays: vars.RECORD_RETENTION_DAYS ? Number(vars.RECORD_RETENTION_DAYS) : null,
   };
 }
 

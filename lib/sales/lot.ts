@@ -29,27 +29,76 @@ export const saleSchema = z.object({
 });
 export type Sale = z.infer<typeof saleSchema>;
 
-/** One line of `GET /api/sales`: `currencies` is the sorted list of its lots' currencies. */
+/** A sale's figures from the record (`GET /api/sales`): lots by status, hammer per currency. */
+export const saleFiguresShape = {
+  upcoming: z.int(),
+  open: z.int(),
+  sold: z.int(),
+  passed: z.int(),
+  /** Sold lots' hammer prices summed per currency, minor units, currencies sorted. */
+  hammerTotals: z.array(z.object({ currency: z.string(), amount: z.int() })),
+};
+
+/**
+ * One line of `GET /api/sales`: `currencies` is the sorted list of its lots' currencies; the
+ * figures count its catalogued lots by their state in the record.
+ */
 export const saleSummarySchema = z.object({
   auctionId: z.string(),
   saleTitle: z.string(),
   lotCount: z.int(),
   currencies: z.array(z.string()),
+  ...saleFiguresShape,
 });
 export type SaleSummary = z.infer<typeof saleSummarySchema>;
 
 export const saleListSchema = z.object({ items: z.array(saleSummarySchema) });
 export type SaleList = z.infer<typeof saleListSchema>;
 
+/** A lot as the platform's catalogue ingest answers it: the lot and the title of its sale. */
+export const catalogueLotSchema = z.extend(lotSchema, { saleTitle: z.string() });
+export type CatalogueLot = z.infer<typeof catalogueLotSchema>;
+
+/**
+ * A lot's state as the sale record gives it (docs/product-contract.md §13): beside its catalogue
+ * entry in `GET /api/sales/{auctionId}`. Amounts in minor units; `bidders` counts distinct paddles.
+ */
+export const lotStateShape = {
+  status: z.enum(['upcoming', 'open', 'sold', 'passed']),
+  highBid: z.nullable(z.int()),
+  bids: z.int(),
+  bidders: z.int(),
+  leader: z.nullable(z.string()),
+  underbidder: z.nullable(z.string()),
+  lastBidAt: z.nullable(isoDateTime),
+  reserveState: z.enum(['no-reserve', 'not-met', 'near', 'met']),
+  /** The close `lot.opened` announced, else the catalogue's scheduled close. */
+  closesAt: z.nullable(isoDateTime),
+  openedAt: z.nullable(isoDateTime),
+  closedAt: z.nullable(isoDateTime),
+  /** Sold: the winning bid's amount and paddle. */
+  hammer: z.nullable(z.int()),
+  buyer: z.nullable(z.string()),
+};
+export const recordedLotSchema = z.extend(lotSchema, lotStateShape);
+export type RecordedLot = z.infer<typeof recordedLotSchema>;
+
+/** `GET /api/sales/{auctionId}`: the catalogue with each lot's state, and how far the record reaches. */
+export const recordedSaleSchema = z.object({
+  auctionId: z.string(),
+  saleTitle: z.string(),
+  /** The newest timetoken recorded: the browser subscribes from it. Null before any message. */
+  recordedThrough: z.nullable(z.string()),
+  lots: z.array(recordedLotSchema),
+});
+export type RecordedSale = z.infer<typeof recordedSaleSchema>;
+
 /**
  * `GET /api/sales?include=lots`: each line of the list with its lots as `GET /api/sales/{id}`
  * answers them, so the dashboard reads the catalogue in one request instead of one per sale.
  */
 export const catalogueSchema = z.object({
-  items: z.array(z.extend(saleSummarySchema, { lots: z.array(lotSchema) })),
+  recordedThrough: z.nullable(z.string()),
+  items: z.array(z.extend(saleSummarySchema, { lots: z.array(recordedLotSchema) })),
 });
 export type Catalogue = z.infer<typeof catalogueSchema>;
-
-/** A lot as the platform's catalogue ingest answers it: the lot and the title of its sale. */
-export const catalogueLotSchema = z.extend(lotSchema, { saleTitle: z.string() });
-export type CatalogueLot = z.infer<typeof catalogueLotSchema>;

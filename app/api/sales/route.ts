@@ -1,16 +1,16 @@
-// GET /api/sales: every sale of the catalogue, with its lot count and currencies; with
-// `?include=lots`, each with its lots too (the dashboard's one read of the catalogue).
+// GET /api/sales: every sale of the catalogue, with its lot count, currencies and figures from the
+// sale record; with `?include=lots`, each with its lots and their state too, and `recordedThrough`
+// (the dashboard's one read of every sale).
 import { apiHandler } from '@/lib/server/api/api-handler';
 import { apiRoute } from '@/lib/server/api/api-route';
 import { listSales, listSalesWithLots } from '@/lib/server/sales/list';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
   GET: apiHandler({ session: true }, async ({ db, request }) =>
-    Response.json({
-      items:
-        request.nextUrl.searchParams.get('include') === 'lots'
-          ? await listSalesWithLots(db)
-          : await listSales(db),
-    }),
+    Response.json(
+      request.nextUrl.searchParams.get('include') === 'lots'
+        ? await listSalesWithLots(db)
+        : { items: await listSales(db) },
+    ),
   ),
 });

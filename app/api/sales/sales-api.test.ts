@@ -50,16 +50,53 @@ afterAll(async () => {
 
 const lotKeys = [
   'auctionId',
+  'bidders',
+  'bids',
+  'buyer',
+  'closedAt',
+  'closesAt',
   'currency',
+  'hammer',
+  'highBid',
   'highEstimate',
+  'lastBidAt',
+  'leader',
   'lotId',
   'lotNumber',
   'lotTitle',
   'lowEstimate',
+  'openedAt',
   'reserve',
+  'reserveState',
   'scheduledCloseAt',
   'startingBid',
+  'status',
+  'underbidder',
 ];
+
+/** A lot nothing was recorded of yet: upcoming, no bid. */
+const notYetRecorded = {
+  status: 'upcoming',
+  highBid: null,
+  bids: 0,
+  bidders: 0,
+  leader: null,
+  underbidder: null,
+  lastBidAt: null,
+  openedAt: null,
+  closedAt: null,
+  hammer: null,
+  buyer: null,
+};
+
+/** The figures of a sale none of whose lots the record has met. */
+const allUpcoming = (lots: number) => ({
+  upcoming: lots,
+  open: 0,
+  sold: 0,
+  passed: 0,
+  hammerTotals: [],
+});
 
 describe('before any catalogue has come', () => {
   it('answers an empty list, and 404 for any sale', async () => {
@@ -95,12 +132,19 @@ describe('GET /api/sales', () => {
     expect(safeParse(saleListSchema, answer).success).toBe(true);
     const ours = answer.items.filter((item) => item.auctionId.startsWith('sales-'));
     expect(ours).toEqual([
-      { auctionId: 'sales-cars', saleTitle: 'A. Classic cars', lotCount: 1, currencies: ['USD'] },
+      {
+        auctionId: 'sales-cars',
+        saleTitle: 'A. Classic cars',
+        lotCount: 1,
+        currencies: ['USD'],
+        ...allUpcoming(1),
+      },
       {
         auctionId: 'sales-watches',
         saleTitle: 'B. Watches',
         lotCount: 3,
         currencies: ['CHF', 'GBP'],
+        ...allUpcoming(3),
       },
     ]);
     const titles = answer.items.map((item) => item.saleTitle);
@@ -114,6 +158,7 @@ describe('GET /api/sales', () => {
       saleTitle: 'C. Watches',
       lotCount: 4,
       currencies: ['CHF', 'EUR', 'GBP'],
+      ...allUpcoming(4),
     });
   });
 
@@ -174,12 +219,24 @@ describe('GET /api/sales/{auctionId}', () => {
     await ingestLotsOk([second]);
     const answer = await saleOk('sale-order');
     expect(safeParse(saleSchema, answer).success).toBe(true);
-    expect(Object.keys(answer).sort()).toEqual(['auctionId', 'lots', 'saleTitle']);
+    expect(Object.keys(answer).sort()).toEqual([
+      'auctionId',
+      'lots',
+      'recordedThrough',
+      'saleTitle',
+    ]);
     expect(answer).toMatchObject({ auctionId: 'sale-order', saleTitle: 'Jewellery' });
     expect(answer.lots.map((item) => item.lotNumber)).toEqual([1, 2, 3]);
     for (const item of answer.lots) expect(Object.keys(item).sort()).toEqual(lotKeys);
     const { saleTitle: _title, ...expected } = second!;
-    expect(answer.lots[1]).toEqual({ ...expected, reserve: null, scheduledCloseAt: null });
+    expect(answer.lots[1]).toEqual({
+      ...expected,
+      reserve: null,
+      scheduledCloseAt: null,
+      ...notYetRecorded,
+      closesAt: null,
+      reserveState: 'no-reserve',
+    });
   });
 
   it('follows a renumbering: the running order is the lot numbers now stored', async () => {

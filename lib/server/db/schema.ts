@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
@@ -214,4 +215,104 @@ export const lots = pgTable(
     check('lots_reserve_check', sql`${table.reserve} >= 0`),
     check('lots_starting_bid_check', sql`${table.startingBid} >= 0`),
   ],
+);
+
+/**
+ * The sale record (contract §13): every valid message of `bids`, once, keyed by its timetoken (a
+ * 17-digit string: text compares them in order), in the order PubNub published them. A bid
+ * published twice under one `bidId` is kept once, as the browser's store did.
+ */
+export const saleMessages = pgTable(
+  'sale_messages',
+  {
+    timetoken: text('timetoken').primaryKey(),
+    type: text('type', { enum: ['bid.placed', 'lot.opened', 'lot.closed'] }).notNull(),
+    auctionId: text('auction_id').notNull(),
+    lotId: text('lot_id').notNull(),
+    /** Bids only: their id, paddle and amount (minor units of `currency`), for the lot's ladder. */
+    bidId: uuid('bid_id'),
+    bidder: text('bidder'),
+    amount: bigint('amount', { mode: 'number' }),
+    currency: text('currency'),
+    /** The message as published (validated): what a replay or an audit reads. */
+    payload: jsonb('payload').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('sale_messages_bid_id_idx').on(table.bidId),
+    // The ladder of one lot, newest first, in keyset pages.
+    index('sale_messages_lot_idx')
+      .on(table.auctionId, table.lotId, table.timetoken)
+      .where(sql`${table.type} = 'bid.placed'`),
+    index('sale_messages_published_at_idx').on(table.publishedAt),
+    check('sale_messages_timetoken_check', sql`${table.timetoken} ~ '^[1-9][0-9]{16}$'`),
+  ],
+);
+
+/** Messages of `bids` the record refused, kept aside with why: never a bid, never lost. */
+export const rejectedMessages = pgTable(
+  'rejected_messages',
+  {
+    timetoken: text('timetoken').primaryKey(),
+    reason: text('reason', { enum: ['invalid', 'unknown-type', 'undecryptable'] }).notNull(),
+    /** What was wrong, in a sentence (the first validation problems, the SDK's error). */
+    detail: text('detail').notNull(),
+    /** The payload as received, as JSON text, cut at 16 KiB. */
+    payload: text('payload').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('rejected_messages_recorded_at_idx').on(table.recordedAt)],
+);
+
+/**
+ * Each lot's state as the record gives it (lib/sale-desk/lot-record.ts), kept up to date by the
+ * recorder in the transaction that records its messages, so a sale read is one indexed query
+ * however many bids the sale had.
+ */
+export const lotRecords = pgTable(
+  'lot_records',
+  {
+    auctionId: text('auction_id').notNull(),
+    lotId: text('lot_id').notNull(),
+    /** The lot record as the pure reducer keeps it. */
+    record: jsonb('record').notNull(),
+    lastTimetoken: text('last_timetoken').notNull(),
+    /** From the record, for the sales' figures: summed in SQL without reading each record. */
+    status: text('status', { enum: ['open', 'sold', 'passed'] }).notNull(),
+    currency: text('currency'),
+    hammer: bigint('hammer', { mode: 'number' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.auctionId, table.lotId] }),
+    check('lot_records_status_check', sql`${table.status} in ('open', 'sold', 'passed')`),
+  ],
+);
+
+/** Flags raised by the recorder (contract §13): once each, with the bids that raised them. */
+export const saleFlags = pgTable(
+  'sale_flags',
+  {
+    id: text('id').primaryKey(),
+    rule: text('rule').notNull(),
+    auctionId: text('auction_id').notNull(),
+    lotId: text('lot_id').notNull(),
+    paddles: jsonb('paddles').$type<string[]>().notNull(),
+    bidIds: jsonb('bid_ids').$type<string[]>().notNull(),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
+    /** The raising bid's timetoken: flags in publish order. */
+    timetoken: text('timetoken').notNull(),
+  },
+  (table) => [index('sale_flags_sale_idx').on(table.auctionId, table.timetoken)],
+);
+
+/** One row: how far the record reaches (the newest timetoken recorded or refused). */
+export const recorderCursor = pgTable(
+  'recorder_cursor',
+  {
+    id: integer('id').primaryKey(),
+    through: text('through').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('recorder_cursor_one_row', sql`${table.id} = 1`)],
 );

@@ -1,13 +1,12 @@
 import 'server-only';
 // The first load's history, read by the server for the browser (docs/adr/0031): the slices of
 // `history-slices.ts`, read here beside PubNub or the relay and answered as one document.
-import PubNub from 'pubnub';
 import type { ServerEnv } from '@/lib/env';
 import type { IncomingMessage } from '@/lib/realtime/bid-store';
 import { historyPageThrough } from '@/lib/realtime/history-fetch';
 import { loadEarlier } from '@/lib/realtime/history-slices';
 import { bidsChannel } from '@/lib/realtime/realtime-config';
-import { embeddedKeys } from '@/relay/keys';
+import { serverPubnubClient } from './server-client';
 
 /**
  * Pages asked at once: no browser's six connections per host here, and each page is an index
@@ -36,32 +35,14 @@ export class HistoryUnavailable extends Error {
   }
 }
 
-/** A client of PubNub (signed with the secret key when there is one) or of the embedded relay. */
-function historyClient(env: ServerEnv): PubNub {
-  const common = {
-    userId: 'gavel-console-server',
-    transactionalRequestTimeout: earlierReadBudgetMs / 1000,
-    ...(env.cipherKey
-      ? { cryptoModule: PubNub.CryptoModule.aesCbcCryptoModule({ cipherKey: env.cipherKey }) }
-      : {}),
-  };
-  if (env.pubnub) {
-    const { subscribeKey, secretKey } = env.pubnub;
-    return new PubNub({ ...common, subscribeKey, ...(secretKey ? { secretKey } : {}), ssl: true });
-  }
-  return new PubNub({
-    ...common,
-    subscribeKey: embeddedKeys.subscribeKey,
-    origin: `127.0.0.1:${env.relayPort}`,
-    ssl: false,
-  });
-}
-
 /** What PubNub's SDK throws for a request that failed (refused, unreachable, timed out). */
 const isSdkFailure = (error: unknown) => error instanceof Error && error.name === 'PubNubError';
 
 async function readOnce(env: ServerEnv): Promise<IncomingMessage[]> {
-  const client = historyClient(env);
+  const client = serverPubnubClient(env, {
+    userId: 'gavel-console-server',
+    requestTimeoutSeconds: earlierReadBudgetMs / 1000,
+  });
   let timer: ReturnType<typeof setTimeout> | undefined;
   let overBudget = false;
   const budget = new Promise<never>((_, reject) => {

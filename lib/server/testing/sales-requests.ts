@@ -1,6 +1,6 @@
 import 'server-only';
 import { NextRequest } from 'next/server';
-import type { CatalogueLot, Sale, SaleList } from '@/lib/sales/lot';
+import type { CatalogueLot, RecordedSale, SaleList } from '@/lib/sales/lot';
 import type { LotItem } from '@/lib/server/sales/lot-input';
 import { platformToken, type Cookie } from './agreements-requests';
 
@@ -98,11 +98,11 @@ export function salesApi(staff: () => Cookie = () => null) {
     });
   }
 
-  async function saleOk(auctionId: string): Promise<Sale> {
+  async function saleOk(auctionId: string): Promise<RecordedSale> {
     const response = await sale(auctionId);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    return (await response.json()) as Sale;
+    return (await response.json()) as RecordedSale;
   }
 
   return { list, listOk, sale, saleOk };

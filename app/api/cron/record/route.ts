@@ -1,0 +1,38 @@
+// GET /api/cron/record: Vercel Cron's call (Authorization: Bearer CRON_SECRET) that records what
+// is new on `bids` where no process records live, and deletes records past their retention.
+import { serverEnv } from '@/lib/env';
+import { isPlatformToken } from '@/lib/server/agreements/platform-token';
+import { apiHandler } from '@/lib/server/api/api-handler';
+import { ApiProblem } from '@/lib/server/api/api-problem';
+import { apiRoute } from '@/lib/server/api/api-route';
+import { recordNow } from '@/lib/server/record/record-now';
+import { deleteOldRecords } from '@/lib/server/record/retention';
+
+/** Within Vercel's shortest function limit, leaving time to answer. */
+const cronBudgetMs = 8_000;
+
+function requireCronSecret(request: Request) {
+  const secret = serverEnv().cronSecret;
+  if (secret === null)
+    throw new ApiProblem(
+      'forbidden',
+      'CRON_SECRET is not set: this deployment takes no Cron call.',
+    );
+  if (!isPlatformToken(request.headers.get('authorization'), secret))
+    throw new ApiProblem('unauthorized', 'The Cron secret is required.', {
+      'www-authenticate': 'Bearer realm="gavel-cron"',
+    });
+}
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
+  GET: apiHandler({ authorize: requireCronSecret }, async ({ db }) => {
+    const env = serverEnv();
+    if (env.recorder === 'off') return Response.json({ state: 'off' });
+    // The embedded database's one process records live already: a second writer would only race it.
+    if (env.recorder === 'live' && !env.databaseUrl) return Response.json({ state: 'live' });
+    const outcome = await recordNow(env, db, cronBudgetMs);
+    const deleted =
+      env.recordRetentionDays === null ? null : await deleteOldRecords(db, env.recordRetentionDays);
+    return Response.json({ ...outcome, deleted });
+  }),
+});

@@ -1,0 +1,31 @@
+import 'server-only';
+// The console's own PubNub client (history reads, the recorder): PubNub signed with the secret key
+// when there is one, else the embedded relay on the loopback.
+import PubNub from 'pubnub';
+import type { ServerEnv } from '@/lib/env';
+import { embeddedKeys } from '@/relay/keys';
+
+export function serverPubnubClient(
+  env: ServerEnv,
+  options: { userId: string; requestTimeoutSeconds: number; keepAlive?: boolean },
+): PubNub {
+  const common = {
+    userId: options.userId,
+    transactionalRequestTimeout: options.requestTimeoutSeconds,
+    // Off by default: a client made for one read and destroyed leaves no socket open behind it.
+    keepAlive: options.keepAlive ?? false,
+    ...(env.cipherKey
+      ? { cryptoModule: PubNub.CryptoModule.aesCbcCryptoModule({ cipherKey: env.cipherKey }) }
+      : {}),
+  };
+  if (env.pubnub) {
+    const { subscribeKey, secretKey } = env.pubnub;
+    return new PubNub({ ...common, subscribeKey, ...(secretKey ? { secretKey } : {}), ssl: true });
+  }
+  return new PubNub({
+    ...common,
+    subscribeKey: embeddedKeys.subscribeKey,
+    origin: `127.0.0.1:${env.relayPort}`,
+    ssl: false,
+  });
+}

@@ -1,0 +1,149 @@
+import 'server-only';
+// The long-lived server's recorder (docs/product-contract.md §13): subscribes to `bids` with the
+// SDK from the record's cursor and records what it delivers, in batches, one batch at a time. At
+// start, after any reconnection and every `safetyReadMs`, it first reads history from the cursor
+// (catch-up.ts), so a gap in the live stream (an outage, PubNub's 100-message buffer overflowing)
+// is filled from history before anything newer is recorded: the record stays in publish order.
+import type PubNub from 'pubnub';
+import type { Database } from '@/lib/server/db/database';
+import type { IncomingMessage } from '@/lib/realtime/bid-store';
+import { fetchHistoryPage } from '@/lib/realtime/history-fetch';
+import { bidsChannel } from '@/lib/realtime/realtime-config';
+import { catchUp } from './catch-up';
+import { planBatch } from './plan-batch';
+import { createRecordFlags } from './record-flags';
+import { recordedThrough, writeBatch } from './write-batch';
+
+export interface LiveRecorderOptions {
+  db: Database;
+  /** A client of PubNub or the relay; the recorder subscribes with it and destroys it at stop. */
+  client: PubNub;
+  /** Delay before retrying after a failure (the subscription's or the database's). */
+  retryMs?: number;
+  /** History is read from the cursor this often, whatever the subscription says. */
+  safetyReadMs?: number;
+  /** Told of each batch written and each failure: logs, tests, the benchmark. */
+  onBatch?: (outcome: { recorded: number; rejected: number; flags: number }) => void;
+  onError?: (error: unknown) => void;
+}
+
+export interface LiveRecorder {
+  stop(): Promise<void>;
+  /** Settles once everything received so far is written (tests, the benchmark). */
+  idle(): Promise<void>;
+}
+
+/** Live messages written together: a transaction each, at most this many. */
+const maxBatch = 2_000;
+
+export function startLiveRecorder({
+  db,
+  client,
+  retryMs = 2_000,
+  safetyReadMs = 30_000,
+  onBatch = () => undefined,
+  onError = (error) => console.warn('gavel: the recorder failed, retrying:', error),
+}: LiveRecorderOptions): LiveRecorder {
+  const flags = createRecordFlags();
+  let queue: IncomingMessage[] = [];
+  let needsCatchUp = true;
+  let subscribed = false;
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  /** Ends the wait before a retry: the stop does not wait for it. */
+  let endWait: (() => void) | null = null;
+  const waiters: (() => void)[] = [];
+
+  const readPage = (end: string) => fetchHistoryPage(client, bidsChannel, { end });
+
+  async function step() {
+    if (needsCatchUp) {
+      needsCatchUp = false;
+      const outcome = await catchUp(db, readPage, flags, { isCancelled: () => stopped });
+      onBatch(outcome);
+      if (!subscribed && !stopped) {
+        subscribed = true;
+        // From the cursor: what was published since the read is delivered, nothing twice.
+        client.subscribe({
+          channels: [bidsChannel],
+          ...(outcome.through ? { timetoken: outcome.through } : {}),
+        });
+      }
+      return;
+    }
+    const taken = queue.splice(0, maxBatch);
+    const batch = planBatch(taken, await recordedThrough(db));
+    onBatch(await writeBatch(db, batch, flags));
+  }
+
+  async function drain() {
+    while (!stopped && (needsCatchUp || queue.length > 0)) {
+      try {
+        await step();
+      } catch (error) {
+        onError(error);
+        // What was taken is in history: read from the cursor once the retry is due.
+        queue = [];
+        needsCatchUp = true;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, retryMs);
+          endWait = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        endWait = null;
+      }
+    }
+    running = null;
+    for (const resolve of waiters.splice(0)) resolve();
+  }
+
+  function pump() {
+    if (!running && !stopped) running = drain();
+  }
+
+  client.addListener({
+    message: (event) => {
+      queue.push({
+        timetoken: String(event.timetoken),
+        payload: event.message,
+        error: event.error ?? null,
+      });
+      pump();
+    },
+    status: (status) => {
+      if (stopped) return;
+      if (status.category === 'PNReconnectedCategory') {
+        needsCatchUp = true;
+        pump();
+      }
+      if (
+        status.category === 'PNDisconnectedUnexpectedlyCategory' ||
+        status.category === 'PNNetworkIssuesCategory'
+      )
+        setTimeout(() => !stopped && client.reconnect(), retryMs);
+    },
+  });
+
+  const safetyRead = setInterval(() => {
+    needsCatchUp = true;
+    pump();
+  }, safetyReadMs);
+  pump();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(safetyRead);
+      endWait?.();
+      client.unsubscribeAll();
+      client.destroy();
+      await running;
+    },
+    idle() {
+      if (!running) return Promise.resolve();
+      return new Promise((resolve) => waiters.push(resolve));
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import 'server-only';
+// RECORD_RETENTION_DAYS (docs/product-contract.md §13): messages, refusals and flags older than
+// the retention go; each lot's state stays, the sale's result outliving its bids.
+import { lt } from 'drizzle-orm';
+import type { Database } from '@/lib/server/db/database';
+import { rejectedMessages, saleFlags, saleMessages } from '@/lib/server/db/schema';
+
+export const retentionEveryMs = 24 * 60 * 60 * 1000;
+
+export async function deleteOldRecords(db: Database, days: number, now = new Date()) {
+  const before = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  return db.transaction(async (tx) => {
+    const messages = await tx
+      .delete(saleMessages)
+      .where(lt(saleMessages.publishedAt, before))
+      .returning({ timetoken: saleMessages.timetoken });
+    const rejected = await tx
+      .delete(rejectedMessages)
+      .where(lt(rejectedMessages.recordedAt, before))
+      .returning({ timetoken: rejectedMessages.timetoken });
+    const flags = await tx
+      .delete(saleFlags)
+      .where(lt(saleFlags.raisedAt, before))
+      .returning({ id: saleFlags.id });
+    return { messages: messages.length, rejected: rejected.length, flags: flags.length };
+  });
+}
