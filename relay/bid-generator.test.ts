@@ -18,7 +18,8 @@ import {
 } from './bid-generator.ts';
 import { stepsAbove } from './lot-bidding.ts';
 import type { PlatformLot } from './lot-ingest.ts';
-import { sales } from './sale-catalogue.ts';
+import { lotIdOf, sales } from './sale-catalogue.ts';
+import { nextSession, sessionNamed, sessionOf } from './sale-sessions.ts';
 
 /** mulberry32: a small seeded PRNG, so every run sees the same traffic. */
 function seededRandom(seed: number) {
@@ -148,47 +149,59 @@ describe('the catalogue', () => {
     expect(ordinary.unconfirmed).toEqual([]);
   });
 
-  it('has four sales with their titles and currencies, two of them car sales', () => {
+  it('has four sales run in sessions, each with its title and currency, two of them car sales', () => {
     const saleOf = new Map([...ordinary.lots.values()].map((lot) => [lot.auctionId, lot]));
     expect(
-      [...saleOf.values()].map(({ auctionId, saleTitle, currency }) => [
-        auctionId,
-        saleTitle,
-        currency,
-      ]),
+      sales.map((sale) => {
+        const { auctionId, saleTitle, currency } = saleOf.get(sale.auctionId)!;
+        return [auctionId, saleTitle, currency];
+      }),
     ).toEqual([
-      ['paris-modern-art-2026', 'Modern & Contemporary Art, Paris', 'EUR'],
-      ['london-watches-2026', 'Important Watches, London', 'GBP'],
-      ['new-york-classic-cars-2026', 'Classic Cars, New York', 'USD'],
-      ['monaco-classic-cars-2026', 'Classic Cars, Monaco', 'EUR'],
+      ['paris-modern-art-2026', 'Modern & Contemporary Art, Paris (session 1)', 'EUR'],
+      ['london-watches-2026', 'Important Watches, London (session 1)', 'GBP'],
+      ['new-york-classic-cars-2026', 'Classic Cars, New York (session 1)', 'USD'],
+      ['monaco-classic-cars-2026', 'Classic Cars, Monaco (session 1)', 'EUR'],
     ]);
-    for (const lot of ordinary.lots.values())
-      expect(lot.saleTitle).toBe(saleOf.get(lot.auctionId)!.saleTitle);
+    for (const lot of ordinary.lots.values()) {
+      const session = sessionNamed(lot.auctionId)!;
+      expect([lot.saleTitle, lot.currency]).toEqual([session.saleTitle, session.sale.currency]);
+    }
+    // Forty minutes in, the quickest sale is into its second session.
+    expect(saleOf.get('paris-modern-art-2026-2')?.saleTitle).toBe(
+      'Modern & Contemporary Art, Paris (session 2)',
+    );
   });
 
-  it('numbers each sale’s lots 1, 2, 3… with ids that follow, and opens them in that order', () => {
-    for (const sale of sales) {
+  it('numbers each session’s lots 1, 2, 3… with ids that follow, and opens them in that order', () => {
+    for (const auctionId of new Set([...ordinary.lots.values()].map((lot) => lot.auctionId))) {
       const numbers = [...ordinary.lots.values()]
-        .filter((lot) => lot.auctionId === sale.auctionId)
+        .filter((lot) => lot.auctionId === auctionId)
         .map((lot) => lot.lotNumber);
       expect(numbers).toEqual(numbers.map((_, index) => index + 1));
-      const opened = ordinary.opened.filter((event) => event.auctionId === sale.auctionId);
+      const opened = ordinary.opened.filter((event) => event.auctionId === auctionId);
       expect(opened.map((event) => event.lotId)).toEqual(
-        opened.map((_, index) => `lot-${String(index + 1).padStart(4, '0')}`),
+        opened.map((_, index) => lotIdOf(index + 1)),
       );
     }
   });
 
+  it('never repeats a lot title within a session', () => {
+    const titles = Map.groupBy(ordinary.lots.values(), (lot) => lot.auctionId);
+    expect(titles.size).toBeGreaterThan(sales.length);
+    for (const lots of titles.values())
+      expect(new Set(lots.map((lot) => lot.lotTitle)).size).toBe(lots.length);
+  });
+
   it('offers the same title in both car sales, as lots of their own that never mix', () => {
-    const mustangs = [...ordinary.lots.values()].filter(
-      (lot) => lot.lotTitle === '1967 Ford Mustang Shelby GT500',
-    );
-    expect(new Set(mustangs.map((lot) => lot.auctionId))).toEqual(
-      new Set(['new-york-classic-cars-2026', 'monaco-classic-cars-2026']),
-    );
-    const bidOn = new Set(ordinary.bids.map((bid) => bid.auctionId + bid.lotTitle));
-    expect(bidOn.has('new-york-classic-cars-20261967 Ford Mustang Shelby GT500')).toBe(true);
-    expect(bidOn.has('monaco-classic-cars-20261967 Ford Mustang Shelby GT500')).toBe(true);
+    const ny = 'new-york-classic-cars-2026';
+    const monaco = 'monaco-classic-cars-2026';
+    const salesBidOn = new Map<string, Set<string>>();
+    for (const bid of ordinary.bids) {
+      const sale = sessionNamed(bid.auctionId)!.sale.auctionId;
+      salesBidOn.set(bid.lotTitle, (salesBidOn.get(bid.lotTitle) ?? new Set()).add(sale));
+    }
+    const shared = [...salesBidOn].filter(([, bidOn]) => bidOn.has(ny) && bidOn.has(monaco));
+    expect(shared.length).toBeGreaterThanOrEqual(1);
     for (const bid of ordinary.bids) {
       const lot = ordinary.lots.get(keyOf(bid))!;
       expect([bid.lotTitle, bid.currency]).toEqual([lot.lotTitle, lot.currency]);
@@ -247,21 +260,24 @@ describe('the messages', () => {
 
   it('open each lot once with its scheduled close, bid on it only while open, and close it on time', () => {
     const state = new Map<string, 'open' | 'closed'>();
-    const openBySale = new Map<string, number>();
+    /** Per sale, its lots open now, all of one session. */
+    const openBySale = new Map<string, string[]>();
     for (const { at, event } of ordinary.timeline) {
       const key = keyOf(event);
       const lot = ordinary.lots.get(key)!;
+      const { sale } = sessionNamed(event.auctionId)!;
+      const open = openBySale.get(sale.auctionId) ?? [];
       if (event.type === 'lot.opened') {
         expect(state.has(key)).toBe(false);
         expect(event.closesAt).toBe(lot.scheduledCloseAt);
         state.set(key, 'open');
-        openBySale.set(event.auctionId, (openBySale.get(event.auctionId) ?? 0) + 1);
-        const { openAtOnce } = sales.find((sale) => sale.auctionId === event.auctionId)!;
-        expect(openBySale.get(event.auctionId)).toBeLessThanOrEqual(openAtOnce);
+        open.forEach((other) => expect(other).toBe(event.auctionId));
+        openBySale.set(sale.auctionId, [...open, event.auctionId]);
+        expect(open.length + 1).toBeLessThanOrEqual(sale.openAtOnce);
       } else if (event.type === 'lot.closed') {
         expect(state.get(key)).toBe('open');
         state.set(key, 'closed');
-        openBySale.set(event.auctionId, openBySale.get(event.auctionId)! - 1);
+        openBySale.set(sale.auctionId, open.slice(1));
         if (lot.scheduledCloseAt !== null) {
           const late = at - Date.parse(lot.scheduledCloseAt);
           expect(late).toBeGreaterThanOrEqual(0);
@@ -362,6 +378,72 @@ describe('the bidding', () => {
   });
 });
 
+describe('sessions', () => {
+  const first = sessionOf(sales[0]!, 1);
+  const second = nextSession(first);
+  const at = (auctionId: string, type: SimulatorEvent['type']) =>
+    ordinary.timeline.filter(({ event }) => event.type === type && event.auctionId === auctionId);
+
+  it('end after their 60 to 80 lots; the next opens at lot 1 once the last lot closed', () => {
+    expect(at(first.auctionId, 'lot.opened')).toHaveLength(first.lotCount);
+    expect(at(first.auctionId, 'lot.closed')).toHaveLength(first.lotCount);
+    expect(first.lotCount).toBeGreaterThanOrEqual(60);
+    expect(first.lotCount).toBeLessThanOrEqual(80);
+    const lastClose = at(first.auctionId, 'lot.closed').at(-1)!;
+    expect(lastClose.event).toMatchObject({ lotId: lotIdOf(first.lotCount) });
+    const [firstOpen] = at(second.auctionId, 'lot.opened');
+    expect(firstOpen!.event).toMatchObject({ lotId: lotIdOf(1) });
+    // No pause and no overlap: the sale goes on in its next session at the same tick.
+    expect(firstOpen!.at).toBe(lastClose.at);
+    expect(ordinary.lots.get(keyOf({ auctionId: second.auctionId, lotId: lotIdOf(1) }))).toEqual(
+      expect.objectContaining({ saleTitle: second.saleTitle, lotNumber: 1 }),
+    );
+  });
+
+  it('catalogue the next session before it opens, and no session past its last lot', () => {
+    for (const lot of ordinary.lots.values())
+      expect(lot.lotNumber).toBeLessThanOrEqual(sessionNamed(lot.auctionId)!.lotCount);
+    const cataloguedAt = ordinary.catalogue.find(({ lots }) =>
+      lots.some((lot) => lot.auctionId === second.auctionId),
+    )!.at;
+    expect(cataloguedAt).toBeLessThan(at(second.auctionId, 'lot.opened')[0]!.at);
+  });
+});
+
+describe('outcomes', () => {
+  it('passes 10 to 30 % of lots, reserve not met or no bid, and sells the rest to the highest bid', () => {
+    const highest = new Map<string, BidPlaced>();
+    const outcomes = { sold: 0, belowReserve: 0, noBid: 0 };
+    for (const event of ordinary.events) {
+      const key = keyOf(event);
+      if (event.type === 'bid.placed' && event.amount > (highest.get(key)?.amount ?? 0))
+        highest.set(key, event);
+      if (event.type !== 'lot.closed') continue;
+      const high = highest.get(key);
+      const { reserve } = ordinary.lots.get(key)!;
+      if (event.winningBidId === null) {
+        if (high === undefined) outcomes.noBid += 1;
+        else {
+          expect(reserve).not.toBeNull();
+          expect(reserve!).toBeGreaterThan(high.amount);
+          outcomes.belowReserve += 1;
+        }
+      } else {
+        expect(event.winningBidId).toBe(high!.bidId);
+        expect(high!.amount).toBeGreaterThanOrEqual(reserve ?? 0);
+        outcomes.sold += 1;
+      }
+    }
+    const closed = outcomes.sold + outcomes.belowReserve + outcomes.noBid;
+    expect(closed).toBeGreaterThan(300);
+    const passed = (outcomes.belowReserve + outcomes.noBid) / closed;
+    expect(passed).toBeGreaterThanOrEqual(0.1);
+    expect(passed).toBeLessThanOrEqual(0.3);
+    expect(outcomes.belowReserve).toBeGreaterThan(outcomes.noBid);
+    expect(outcomes.noBid).toBeGreaterThan(0);
+  });
+});
+
 describe('flags', () => {
   it.each([
     { seed: 1, ratePerSecond: 2 },
@@ -450,5 +532,50 @@ describe('determinism and restarts', () => {
       ({ agreement }) => agreement.platformId,
     );
     expect(new Set(platformIds).size).toBe(platformIds.length);
+  });
+
+  it('resumes the session it was in, past a session’s end, keeping numbers and titles unique', () => {
+    // `ordinary` stopped in the second session of the Paris sale.
+    expect(ordinary.resume).toMatchObject({ 'paris-modern-art-2026-2': expect.any(Number) });
+    const second = simulate({
+      seed: 5,
+      ticks: 5_000,
+      firstLotNumbers: ordinary.resume,
+      idPrefix: 1,
+    });
+    for (const [auctionId, lotNumber] of Object.entries(ordinary.resume)) {
+      const session = sessionNamed(auctionId)!;
+      const opened = ordinary.opened.filter((event) => event.auctionId === auctionId);
+      expect(lotNumber).toBe(opened.length + 1);
+      const resumed = second.opened.find(
+        (event) => sessionNamed(event.auctionId)!.sale === session.sale,
+      )!;
+      expect(resumed).toMatchObject(
+        lotNumber > session.lotCount
+          ? { auctionId: nextSession(session).auctionId, lotId: lotIdOf(1) }
+          : { auctionId, lotId: lotIdOf(lotNumber) },
+      );
+    }
+    const opened = [...ordinary.opened, ...second.opened];
+    expect(new Set(opened.map(keyOf)).size).toBe(opened.length);
+    const lots = opened.map(
+      (event) => (ordinary.lots.get(keyOf(event)) ?? second.lots.get(keyOf(event)))!,
+    );
+    for (const session of Map.groupBy(lots, (lot) => lot.auctionId).values()) {
+      expect(session.map((lot) => lot.lotNumber)).toEqual(session.map((_, index) => index + 1));
+      expect(new Set(session.map((lot) => lot.lotTitle)).size).toBe(session.length);
+    }
+    expect(new Set(lots.map((lot) => lot.auctionId))).toContain('paris-modern-art-2026-3');
+  });
+
+  it('begins the next session when the last run opened its session’s last lot', () => {
+    const { lotCount } = sessionOf(sales[0]!, 1);
+    const run = simulate({
+      ticks: 400,
+      firstLotNumbers: { 'paris-modern-art-2026': lotCount + 1 },
+    });
+    const paris = run.opened.filter((event) => event.auctionId.startsWith('paris-'));
+    expect(paris[0]).toMatchObject({ auctionId: 'paris-modern-art-2026-2', lotId: lotIdOf(1) });
+    expect(run.resume['paris-modern-art-2026-2']).toBe(paris.length + 1);
   });
 });

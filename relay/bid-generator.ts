@@ -1,10 +1,12 @@
-// Realistic auction traffic for the simulator, one tick at a time: several timed sales, each lot
+// Realistic auction traffic for the simulator, one tick at a time: several timed sales, each run
+// as sessions of 60 to 80 lots, one after another, for as long as the simulator runs; each lot
 // catalogued before it opens (onCatalogue, then accept once the console took it), `lot.opened`,
 // bids rising by the increment table among a few paddles, and `lot.closed` at the lot's close,
 // sold to the leader (onSold gives the agreement) or unsold below the reserve. With `anomalies`,
 // now and then a pattern each flag rule catches (anomalies.ts). Pure and deterministic:
 // randomness, ids and the clock are injected. The parts: sale-catalogue.ts (what is sold),
-// sale-plan.ts (when), lot-bidding.ts (how bids rise), anomalies.ts (what staff must notice).
+// sale-sessions.ts (in which sale), sale-plan.ts (when), lot-bidding.ts (how bids rise),
+// anomalies.ts (what staff must notice).
 import type { BidPlaced, LotClosed, LotOpened } from '../lib/realtime/bid-messages.ts';
 import type { PlatformAgreement } from './agreement-ingest.ts';
 import { createAnomalies, type AnomalyReport } from './anomalies.ts';
@@ -26,7 +28,7 @@ export interface GeneratorOptions {
   anomalies?: boolean;
   /** How long a lot waits for the console to accept its catalogue entry before opening anyway. */
   catalogueWaitMs?: number;
-  /** Per auctionId, where the lot numbering starts (resumeLotNumbers of an earlier run). */
+  /** Per session auctionId, where the lot numbering starts (resumeLotNumbers of an earlier run). */
   firstLotNumbers?: Record<string, number>;
   /** New catalogue entries, before any of their lots opens; call accept once the console has them. */
   onCatalogue?: (lots: PlatformLot[]) => void;
@@ -137,9 +139,11 @@ export function createBidGenerator({
     },
     /** The console accepted these catalogue entries: their lots may open. */
     accept: (lots: readonly { auctionId: string; lotId: string }[]) => plan.accept(lots),
-    /** Per auctionId, one past the last lot opened: firstLotNumbers for the next run. */
-    resumeLotNumbers: (): Record<string, number> =>
-      Object.fromEntries(plan.states.map((state) => [state.sale.auctionId, state.resumeAt])),
+    /**
+     * Per sale, the auctionId of the session it runs and one past the last lot opened in it:
+     * firstLotNumbers for the next run (sale-sessions.ts reads it back).
+     */
+    resumeLotNumbers: (): Record<string, number> => plan.resumePoints(),
   };
 }
 

@@ -1,24 +1,24 @@
 // The simulator's sales and how it writes each lot's catalogue entry (docs/product-contract.md
 // §11). Two car sales offer lots with the same titles, so that a console that keyed lots by title
-// rather than by (auctionId, lotId) would visibly mix them. Pure: randomness is injected.
+// rather than by (auctionId, lotId) would visibly mix them; within a session no title comes twice.
+// A lot's title follows from its session and lot number alone, so a restarted run that catalogues
+// a lot again gives it the same title. Pure: randomness is injected.
 import { currencyFractionDigits } from '../lib/realtime/money.ts';
 import { incrementAt } from '../lib/sale-desk/bid-increments.ts';
 import type { PlatformLot } from './lot-ingest.ts';
-
-/** A piece a sale offers now and then: its title and estimate, in major units. */
-interface Piece {
-  title: string;
-  low: number;
-  high: number;
-}
+import { monacoCars, modernArt, newYorkCars, titleOf, watches, type Piece } from './sale-pieces.ts';
+import { hashOf, shuffled } from './sale-seed.ts';
+import type { SaleSession } from './sale-sessions.ts';
 
 export interface SaleDefinition {
+  /** The auctionId of its first session; later ones add `-2`, `-3`… (sale-sessions.ts). */
   auctionId: string;
+  /** Its name: each session's title adds which session it is. */
   saleTitle: string;
   currency: string;
   /** Lots open for bidding at once: a timed sale closes them one after another. */
   openAtOnce: number;
-  /** Offered in turn, by lot number, so each title comes back every `pieces.length` lots. */
+  /** What it offers: each example (a piece in one variant) at most once a session. */
   pieces: Piece[];
 }
 
@@ -29,51 +29,28 @@ export const sales: SaleDefinition[] = [
     currency: 'EUR',
     // Four at once: enough for one paddle to reach four lots of a sale (the `burst` pattern).
     openAtOnce: 4,
-    pieces: [
-      { title: 'Composition in blue', low: 8_000, high: 12_000 },
-      { title: 'Nu couché', low: 15_000, high: 25_000 },
-      { title: 'Le port de Honfleur', low: 30_000, high: 50_000 },
-      { title: 'Study for a portrait', low: 60_000, high: 90_000 },
-      { title: 'Untitled (red)', low: 4_000, high: 6_000 },
-      { title: 'Nature morte aux citrons', low: 2_000, high: 3_000 },
-    ],
+    pieces: modernArt,
   },
   {
     auctionId: 'london-watches-2026',
     saleTitle: 'Important Watches, London',
     currency: 'GBP',
     openAtOnce: 3,
-    pieces: [
-      { title: 'Patek Philippe ref. 2499', low: 400_000, high: 600_000 },
-      { title: 'Rolex Daytona 6263', low: 80_000, high: 120_000 },
-      { title: 'Omega Speedmaster 1957', low: 20_000, high: 30_000 },
-      { title: 'Cartier Tank Cintrée', low: 10_000, high: 15_000 },
-      { title: 'Audemars Piguet Royal Oak 5402', low: 50_000, high: 70_000 },
-    ],
+    pieces: watches,
   },
   {
     auctionId: 'new-york-classic-cars-2026',
     saleTitle: 'Classic Cars, New York',
     currency: 'USD',
     openAtOnce: 2,
-    pieces: [
-      { title: '1961 Jaguar E-Type', low: 150_000, high: 200_000 },
-      { title: '1955 Mercedes 300 SL', low: 1_100_000, high: 1_400_000 },
-      { title: '1967 Ford Mustang Shelby GT500', low: 180_000, high: 240_000 },
-      { title: '1963 Aston Martin DB5', low: 700_000, high: 900_000 },
-    ],
+    pieces: newYorkCars,
   },
   {
     auctionId: 'monaco-classic-cars-2026',
     saleTitle: 'Classic Cars, Monaco',
     currency: 'EUR',
     openAtOnce: 2,
-    pieces: [
-      { title: '1967 Ford Mustang Shelby GT500', low: 160_000, high: 220_000 },
-      { title: '1973 Porsche 911 Carrera RS 2.7', low: 500_000, high: 650_000 },
-      { title: '1961 Jaguar E-Type', low: 140_000, high: 180_000 },
-      { title: '1955 Porsche 356 Speedster', low: 250_000, high: 350_000 },
-    ],
+    pieces: monacoCars,
   },
 ];
 
@@ -93,36 +70,52 @@ const noReserveShare = 0.25;
 const noCloseShare = 0.2;
 
 /**
- * Lot `lotNumber` of the sale: estimates around its piece's, a starting bid at half to 70 % of
+ * The piece and title of lot `lotNumber` of the session: the sale's examples in an order drawn
+ * from the session's auctionId, one per lot, so sessions differ and none repeats a title.
+ */
+export function exampleAt(session: SaleSession, lotNumber: number) {
+  const examples = session.sale.pieces.flatMap((piece) =>
+    piece.variants.map((variant) => ({ piece, title: titleOf(piece, variant) })),
+  );
+  const order = shuffled(examples, hashOf(session.auctionId));
+  const index = lotNumber - 1;
+  const example = order[index % order.length]!;
+  // Not reached (a session has at most 80 lots, each sale more examples): a longer session would
+  // offer its examples again, told apart by a number, rather than repeat a title.
+  const round = Math.floor(index / order.length);
+  return round === 0 ? example : { ...example, title: `${example.title} (${round + 1})` };
+}
+
+/**
+ * Lot `lotNumber` of the session: estimates around its piece's, a starting bid at half to 70 % of
  * the low estimate, and a reserve at 80 to 100 % of it (or none); all on the increment grid.
  * `closesAt` is when the simulator will close it; the catalogue publishes it for most lots only.
  */
 export function catalogueLot(
-  sale: SaleDefinition,
+  session: SaleSession,
   lotNumber: number,
   closesAt: number,
   random: () => number,
 ): PlatformLot {
-  const piece = sale.pieces[(lotNumber - 1) % sale.pieces.length]!;
-  const scale = 10 ** currencyFractionDigits(sale.currency);
+  const { currency } = session.sale;
+  const { piece, title } = exampleAt(session, lotNumber);
+  const scale = 10 ** currencyFractionDigits(currency);
   const factor = estimateFactors[Math.floor(random() * estimateFactors.length)]!;
-  const lowEstimate = roundDown(piece.low * factor * scale, sale.currency);
-  const highEstimate = Math.max(lowEstimate, roundDown(piece.high * factor * scale, sale.currency));
+  const lowEstimate = roundDown(piece.low * factor * scale, currency);
+  const highEstimate = Math.max(lowEstimate, roundDown(piece.high * factor * scale, currency));
   const reserve =
-    random() < noReserveShare
-      ? null
-      : roundDown(lowEstimate * (0.8 + 0.2 * random()), sale.currency);
+    random() < noReserveShare ? null : roundDown(lowEstimate * (0.8 + 0.2 * random()), currency);
   return {
-    auctionId: sale.auctionId,
-    saleTitle: sale.saleTitle,
+    auctionId: session.auctionId,
+    saleTitle: session.saleTitle,
     lotId: lotIdOf(lotNumber),
     lotNumber,
-    lotTitle: piece.title,
-    currency: sale.currency,
+    lotTitle: title,
+    currency,
     lowEstimate,
     highEstimate,
     reserve,
-    startingBid: roundDown(lowEstimate * (0.5 + 0.2 * random()), sale.currency),
+    startingBid: roundDown(lowEstimate * (0.5 + 0.2 * random()), currency),
     scheduledCloseAt: random() < noCloseShare ? null : new Date(closesAt).toISOString(),
   };
 }

@@ -2,10 +2,13 @@
 // `openAtOnce` lots open and closes them one after another, so a lot opens when the one before it
 // in its slot closes. Lots are catalogued a chunk at a time, well before they open, and a lot opens
 // only once the console accepted its catalogue entry (accept), or, if the console does not answer,
-// once `catalogueWaitMs` have passed since it was sent: the sale goes on without a console.
+// once `catalogueWaitMs` have passed since it was sent: the sale goes on without a console. Each
+// sale runs session after session (sale-sessions.ts); a session's first lot opens once the last
+// lot of the session before it has closed, so a sale never has two sessions open at once.
 // Pure: randomness and times are passed in.
 import type { PlatformLot } from './lot-ingest.ts';
 import { catalogueLot, sales, type SaleDefinition } from './sale-catalogue.ts';
+import { nextSession, resumePointOf, type SaleSession } from './sale-sessions.ts';
 
 /** About this many bid events per lot, at its share of the simulator's rate. */
 const bidsPerLot = 14;
@@ -22,12 +25,15 @@ interface PlannedLot {
 
 export interface SaleState {
   sale: SaleDefinition;
-  /** Catalogued and not yet opened, in lot number order. */
+  /** Catalogued and not yet opened, in running order (session, then lot number). */
   upcoming: PlannedLot[];
-  /** The number the next lot catalogued takes. */
+  /** The session and number the next lot catalogued takes. */
+  session: SaleSession;
   nextNumber: number;
-  /** One past the last lot opened: where a restart resumes the numbering. */
-  resumeAt: number;
+  /** The session of the last lot opened and one past its number: where a restart resumes. */
+  resume: { auctionId: string; lotNumber: number };
+  /** The close of the last lot opened: the next session's first lot waits for it. */
+  lastOpenedClose: number | null;
   /** The close of the last lot planned; the next closes about one slot's turn after it. */
   lastClose: number | null;
 }
@@ -37,7 +43,10 @@ export interface SalePlanOptions {
   /** Time between two events of the simulator: lots last long enough for their bids. */
   tickMs: number;
   catalogueWaitMs: number;
-  /** Per auctionId, the first lot number to use (a restart resumes after the lots it opened). */
+  /**
+   * Per session auctionId, the first lot number to use: a restart resumes after the lots it
+   * opened, in the session it was running (the next one, when that session was over).
+   */
   firstLotNumbers?: Record<string, number>;
 }
 
@@ -52,8 +61,16 @@ export function createSalePlan({
 }: SalePlanOptions) {
   const openLots = sales.reduce((count, sale) => count + sale.openAtOnce, 0);
   const states: SaleState[] = sales.map((sale) => {
-    const first = Math.max(1, Math.floor(firstLotNumbers[sale.auctionId] ?? 1));
-    return { sale, upcoming: [], nextNumber: first, resumeAt: first, lastClose: null };
+    const { session, lotNumber } = resumePointOf(sale, firstLotNumbers);
+    return {
+      sale,
+      upcoming: [],
+      session,
+      nextNumber: lotNumber,
+      resume: { auctionId: session.auctionId, lotNumber },
+      lastOpenedClose: null,
+      lastClose: null,
+    };
   });
   const waiting = new Map<string, PlannedLot>();
 
@@ -65,8 +82,13 @@ export function createSalePlan({
     const after = Math.max(state.lastClose ?? at + catalogueWaitMs, at);
     const closesAt = Math.round((after + turn * (0.7 + 0.6 * random())) / 1000) * 1000;
     state.lastClose = closesAt;
-    const item = catalogueLot(sale, state.nextNumber, closesAt, random);
+    const item = catalogueLot(state.session, state.nextNumber, closesAt, random);
     state.nextNumber += 1;
+    if (state.nextNumber > state.session.lotCount) {
+      // The session's last lot: the next one catalogued is lot 1 of the next session.
+      state.session = nextSession(state.session);
+      state.nextNumber = 1;
+    }
     return { item, closesAt, cataloguedAt: at, accepted: false };
   }
 
@@ -93,17 +115,24 @@ export function createSalePlan({
     },
     /**
      * Takes the sale's next lot if it may open at `at`, saying whether the console accepted it;
-     * null while it waits for the console. Lots open in lot number order, none skipped.
+     * null while it waits for the console, or for the last session's last lot to close. Lots
+     * open in running order, none skipped.
      */
     takeNext(state: SaleState, at: number) {
       const next = state.upcoming[0];
       if (!next) return null;
       if (!next.accepted && at - next.cataloguedAt < catalogueWaitMs) return null;
+      const newSession = next.item.auctionId !== state.resume.auctionId;
+      if (newSession && state.lastOpenedClose !== null && at < state.lastOpenedClose) return null;
       state.upcoming.shift();
       waiting.delete(keyOf(next.item));
-      state.resumeAt = next.item.lotNumber + 1;
+      state.resume = { auctionId: next.item.auctionId, lotNumber: next.item.lotNumber + 1 };
+      state.lastOpenedClose = next.closesAt;
       return next;
     },
+    /** Per sale, the session it runs and one past its last lot opened: firstLotNumbers next run. */
+    resumePoints: (): Record<string, number> =>
+      Object.fromEntries(states.map(({ resume }) => [resume.auctionId, resume.lotNumber])),
   };
 }
 

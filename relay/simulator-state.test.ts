@@ -2,6 +2,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createBidGenerator } from './bid-generator.ts';
+import type { PlatformLot } from './lot-ingest.ts';
+import { lotIdOf, sales } from './sale-catalogue.ts';
+import { sessionOf } from './sale-sessions.ts';
 import { lotNumberStore } from './simulator-state.ts';
 
 const dirs: string[] = [];
@@ -52,5 +56,38 @@ describe('lotNumberStore', () => {
     blocked.write({ a: 3 });
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/cannot keep the lot numbering in/);
+  });
+
+  it('brings a restarted simulator back to the session and lot each sale had reached', () => {
+    const { store } = storeIn();
+    const watchesDone = sessionOf(sales[1]!, 1).lotCount + 1;
+    store.write({ 'paris-modern-art-2026-2': 14, 'london-watches-2026': watchesDone });
+    const catalogued: PlatformLot[] = [];
+    const generator = createBidGenerator({
+      random: () => 0.5,
+      uuid: () => 'id',
+      now: () => new Date(Date.UTC(2026, 2, 14)),
+      firstLotNumbers: store.read(),
+      onCatalogue: (lots) => catalogued.push(...lots),
+    });
+    generator.next();
+    const firstOf = (prefix: string) => catalogued.find((lot) => lot.auctionId.startsWith(prefix))!;
+    expect(firstOf('paris-')).toMatchObject({
+      auctionId: 'paris-modern-art-2026-2',
+      lotId: lotIdOf(14),
+    });
+    expect(firstOf('london-')).toMatchObject({
+      auctionId: 'london-watches-2026-2',
+      lotId: lotIdOf(1),
+    });
+    expect(firstOf('new-york-')).toMatchObject({
+      auctionId: 'new-york-classic-cars-2026',
+      lotId: lotIdOf(1),
+    });
+    // Nothing opened yet: the next run resumes at the same points.
+    expect(generator.resumeLotNumbers()).toMatchObject({
+      'paris-modern-art-2026-2': 14,
+      'london-watches-2026-2': 1,
+    });
   });
 });

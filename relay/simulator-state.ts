@@ -2,7 +2,9 @@
 // log. The console upserts lots on (auctionId, lotId), and lot ids follow lot numbers: a relay
 // that numbered from 1 again would overwrite the catalogue of lots already bid on and sold, and
 // its new bids would land in their history. Lots catalogued but never opened are numbered again
-// (the console then updates their entries: nobody bid on them).
+// (the console then updates their entries: nobody bid on them). Each sale is kept under the
+// auctionId of the session it runs (sale-sessions.ts), so a restart also resumes the session, or
+// begins the next one when that session had opened its last lot.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
