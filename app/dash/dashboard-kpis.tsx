@@ -1,11 +1,10 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
-import { isLotClosed, type BidStoreSnapshot } from '@/lib/realtime/bid-store';
+import type { BidStoreSnapshot } from '@/lib/realtime/bid-store';
 import { fromMinorUnits } from '@/lib/realtime/money';
 import { countSince } from '@/lib/realtime/rate-buckets';
-import type { LotState } from '@/lib/realtime/sale-desk-store';
-import type { Sale } from '@/lib/sales/lot';
+import { lotStatus, type LotRecord } from '@/lib/sale-desk/lot-record';
 import { openLotCount } from '@/lib/sales/sale-view';
 
 /**
@@ -15,22 +14,21 @@ import { openLotCount } from '@/lib/sales/sale-view';
  */
 export function DashboardKpis({
   snapshot,
-  sales,
-  lotStates,
+  records,
   now,
 }: {
   snapshot: BidStoreSnapshot;
-  sales: readonly Sale[];
-  lotStates: ReadonlyMap<string, LotState>;
+  /** Every lot's state now (the sale desk's `records`). */
+  records: ReadonlyMap<string, LotRecord>;
   now: number;
 }) {
   const t = useTranslations('LiveDashboard');
   const format = useFormatter();
-  const { ratePerSecond, rateEndsAt, lots, connection } = snapshot;
+  const { ratePerSecond, rateEndsAt, connection } = snapshot;
   const lastMinute = countSince(ratePerSecond, rateEndsAt, now - 60_000);
   const volumes = new Map<string, number>();
-  for (const lot of lots)
-    if (!isLotClosed(lot) && lot.highBid !== null)
+  for (const lot of records.values())
+    if (lotStatus(lot) === 'open' && lot.highBid !== null && lot.currency !== null)
       volumes.set(lot.currency, (volumes.get(lot.currency) ?? 0) + lot.highBid);
 
   return (
@@ -42,7 +40,7 @@ export function DashboardKpis({
         </div>
         <div className="kpi">
           <dt>{t('openLots')}</dt>
-          <dd data-testid="open-lots">{format.number(openLotCount(sales, lots, lotStates))}</dd>
+          <dd data-testid="open-lots">{format.number(openLotCount(records))}</dd>
         </div>
         {volumes.size === 0 ? (
           <div className="kpi">

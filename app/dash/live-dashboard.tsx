@@ -32,7 +32,7 @@ const settleWaitMs = 3000;
  * reload, Back and a shared link show the same view.
  */
 export default function LiveDashboard() {
-  const { retry, restart, history } = useRealtime();
+  const { retry, restart } = useRealtime();
   const snapshot = useBidStore();
   const desk = useSaleDesk();
   const params = useSearchParams();
@@ -94,17 +94,11 @@ export default function LiveDashboard() {
             flags={flags}
             labelOf={labelOf}
             now={shownNow}
-            history={history}
             restShown={restShown}
           />
         ) : (
           <>
-            <DashboardKpis
-              snapshot={snapshot}
-              sales={desk.sales}
-              lotStates={desk.lotStates}
-              now={shownNow}
-            />
+            <DashboardKpis snapshot={snapshot} records={desk.records} now={shownNow} />
             <SalesOverview snapshot={snapshot} desk={desk} now={shownNow} />
             {restShown && (
               <>

@@ -4,12 +4,11 @@ import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import type { StoredBid } from '@/lib/realtime/bid-store';
-import type { HistoryPage } from '@/lib/realtime/history-pages';
 import { useLotBids } from '@/lib/realtime/use-lot-bids';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import { lotLadder } from '@/lib/sales/lot-ladder';
 import type { SaleLotRow } from '@/lib/sales/sale-view';
-import { phaseAt, reserveKey, saleHref } from './sale-labels';
+import { reserveKey, saleHref } from './sale-labels';
 import { usePhaseText } from './sale-lot-row';
 import { useNowEvery } from './use-now-every';
 
@@ -23,7 +22,7 @@ function LotStatus({ row }: { row: SaleLotRow }) {
   const format = useFormatter();
   const phaseText = usePhaseText();
   const now = useNowEvery(1000);
-  const phase = phaseAt(row, now);
+  const phase = row.phase;
   if (phase === 'closed' || row.closesAt === null) return phaseText(phase);
   const closesAt = new Date(row.closesAt);
   const values = {
@@ -39,7 +38,8 @@ function LotStatus({ row }: { row: SaleLotRow }) {
 /**
  * `?sale=ID&lot=LOT` (docs/product-contract.md §11): one lot's bid ladder (newest first, with the
  * increment over the bid before), leader and underbidder, estimate band and reserve state. The
- * bids the store's window holds, and the older ones from history when the board counted more.
+ * bids the store's window holds, and the older ones from the console's record when the board counts
+ * more.
  */
 export function LotPanel({
   auctionId,
@@ -47,7 +47,6 @@ export function LotPanel({
   row,
   catalogueLoaded,
   bids: saleBids,
-  history,
 }: {
   auctionId: string;
   lotId: string;
@@ -56,7 +55,6 @@ export function LotPanel({
   catalogueLoaded: boolean;
   /** The sale's bids the store holds, newest first. */
   bids: readonly StoredBid[];
-  history: HistoryPage;
 }) {
   const t = useTranslations('SaleDesk');
   const tLive = useTranslations('LiveDashboard');
@@ -64,7 +62,13 @@ export function LotPanel({
   const formatMoney = useFormatMoney();
   const held = saleBids.filter((bid) => bid.auctionId === auctionId && bid.lotId === lotId);
   const counted = row?.bidCount ?? 0;
-  const { bids, older, retry } = useLotBids({ auctionId, lotId, held, counted, history });
+  const { bids, older, retry } = useLotBids({
+    auctionId,
+    lotId,
+    lotTitle: row?.lotTitle ?? lotId,
+    held,
+    counted,
+  });
   const { steps, leader, underbidder } = lotLadder(
     bids,
     auctionId,

@@ -3,8 +3,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useRef } from 'react';
-import { isReplaying, seenSince, type BidStoreSnapshot } from '@/lib/realtime/bid-store';
-import type { HistoryPage } from '@/lib/realtime/history-pages';
+import { isReplaying, type BidStoreSnapshot } from '@/lib/realtime/bid-store';
 import type { SaleDeskSnapshot } from '@/lib/realtime/sale-desk-store';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
 import { saleBoard, saleFigures } from '@/lib/sales/sale-view';
@@ -23,7 +22,6 @@ export function SaleFocus({
   flags,
   labelOf,
   now,
-  history,
   restShown,
 }: {
   auctionId: string;
@@ -35,8 +33,6 @@ export function SaleFocus({
   flags: readonly Flag[];
   labelOf: BidLabel;
   now: number;
-  /** Older bids for the lot panel. */
-  history: HistoryPage;
   /** The feed and the flags, below the board, once the board has been painted. */
   restShown: boolean;
 }) {
@@ -44,18 +40,9 @@ export function SaleFocus({
   const sale = desk.sales.find((candidate) => candidate.auctionId === auctionId);
   // Kept across frames while their inputs hold: the flags and the catalogue change far less often
   // than the bids, and the panels below skip a render when what they are given is the same.
-  const since = seenSince(snapshot.earlier);
   const rows = useMemo(
-    () =>
-      saleBoard({
-        sale,
-        auctionId,
-        lots: snapshot.lots,
-        lotStates: desk.lotStates,
-        flags,
-        seenSince: since,
-      }),
-    [sale, auctionId, snapshot.lots, desk.lotStates, flags, since],
+    () => saleBoard({ sale, auctionId, records: desk.records, flags }),
+    [sale, auctionId, desk.records, flags],
   );
   const bids = useMemo(
     () => snapshot.bids.filter((bid) => bid.auctionId === auctionId),
@@ -107,10 +94,9 @@ export function SaleFocus({
               row={rows.find((row) => row.lotId === lotId)}
               catalogueLoaded={desk.catalogueLoaded}
               bids={bids}
-              history={history}
             />
           )}
-          <SaleLotBoard rows={rows} />
+          <SaleLotBoard rows={rows} lotPanelOpen={lotId !== null} />
         </>
       )}
       {restShown && !unknown && (

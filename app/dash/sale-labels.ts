@@ -1,5 +1,4 @@
 import type { FlagRule } from '@/lib/sale-desk/flags/flag-rules';
-import type { LotPhase, SaleLotRow } from '@/lib/sales/sale-view';
 import type { ReserveState } from '@/lib/sale-desk/reserve-state';
 
 /** Message keys (namespace SaleDesk) of each rule and reserve state, checked by the type. */
@@ -26,20 +25,3 @@ export const saleHref = (auctionId: string) => `/dash?sale=${encodeURIComponent(
 /** The address of a lot's panel within its sale's focus. */
 export const lotHref = (auctionId: string, lotId: string) =>
   `${saleHref(auctionId)}&lot=${encodeURIComponent(lotId)}`;
-
-/**
- * A lot's phase at `now`: a catalogued lot this browser never saw open, bid on or close is to
- * come, and once its scheduled close has passed it reads closed if `closedWhenDue` (skipped, or
- * run before what this browser has seen); otherwise its sale runs behind schedule.
- */
-export function phaseAt(
-  row: Pick<SaleLotRow, 'phase' | 'closesAt' | 'closedWhenDue'>,
-  now: number,
-): LotPhase {
-  return row.phase === 'upcoming' &&
-    row.closedWhenDue &&
-    row.closesAt !== null &&
-    Date.parse(row.closesAt) <= now
-    ? 'closed'
-    : row.phase;
-}

@@ -1,10 +1,10 @@
 'use client';
 
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { SaleLotRow } from '@/lib/sales/sale-view';
 import { useIsMobile } from '@/lib/viewport/use-is-mobile';
-import { phaseAt } from './sale-labels';
 import { BoardCard, BoardRow, NowContext } from './sale-lot-row';
 import { useNowEvery } from './use-now-every';
 
@@ -12,19 +12,66 @@ type Filter = 'all' | 'open' | 'closed';
 const filters: Filter[] = ['all', 'open', 'closed'];
 const filterKey = { all: 'filterAll', open: 'filterOpen', closed: 'filterClosed' } as const;
 
+/** A sale with more lots than this opens its board at its first open lot. */
+export const boardScrollFrom = 20;
+
+/** `&show=open|closed` (docs/product-contract.md §13): the filter survives a reload and a link. */
+function useShowFilter(): [Filter, (next: Filter) => void] {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const show = params.get('show');
+  const filter: Filter = show === 'open' || show === 'closed' ? show : 'all';
+  const choose = (next: Filter) => {
+    const query = new URLSearchParams(params);
+    if (next === 'all') query.delete('show');
+    else query.set('show', next);
+    router.replace(`${pathname}?${query.toString()}`, { scroll: false });
+  };
+  return [filter, choose];
+}
+
+/**
+ * Once per sale, a long board is scrolled to its first open lot: where the sale is, not its
+ * first lots sold hours ago.
+ */
+function useOpenAtFirstOpenLot(rows: readonly SaleLotRow[], enabled: boolean) {
+  const scrolledFor = useRef<string | null>(null);
+  const first = rows.find((row) => row.phase === 'open');
+  const auctionId = rows[0]?.auctionId ?? null;
+  useEffect(() => {
+    if (auctionId === null || scrolledFor.current === auctionId) return;
+    // Once, at the board's first sight (its lots come with their state in one read): a panel
+    // closed later, a filter changed or a lot opening later never makes the board jump.
+    scrolledFor.current = auctionId;
+    if (!enabled || !first || rows.length <= boardScrollFrom) return;
+    document
+      .querySelector(`.board [data-lot-id="${CSS.escape(first.lotId)}"]`)
+      ?.scrollIntoView({ block: 'center' });
+  }, [enabled, first, auctionId, rows.length]);
+}
+
 /**
  * The focused sale's lots in running order (lot number): rows keep their place as bids arrive,
  * so a clerk's eye stays on the lot it follows (docs/product-contract.md §11).
  */
-export function SaleLotBoard({ rows }: { rows: readonly SaleLotRow[] }) {
+export function SaleLotBoard({
+  rows,
+  lotPanelOpen = false,
+}: {
+  rows: readonly SaleLotRow[];
+  /** The lot panel has the reader's focus: the board stays where it is. */
+  lotPanelOpen?: boolean;
+}) {
   const t = useTranslations('SaleDesk');
   const tLive = useTranslations('LiveDashboard');
   const isMobile = useIsMobile();
-  const [filter, setFilter] = useState<Filter>('all');
+  const [filter, setFilter] = useShowFilter();
+  useOpenAtFirstOpenLot(rows, !lotPanelOpen);
   // Countdowns and "time since the last bid" move every second, bids or not.
   const now = useNowEvery(1000);
 
-  const phaseOf = (row: SaleLotRow) => phaseAt(row, now);
+  const phaseOf = (row: SaleLotRow) => row.phase;
   const shown = rows.filter((row) => filter === 'all' || phaseOf(row) === filter);
 
   return (

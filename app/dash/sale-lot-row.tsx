@@ -92,7 +92,18 @@ function useCells({ row, phase }: RowProps) {
     highBid: row.highBid === null ? t('noValue') : formatMoney(row.highBid, row.currency),
     leader: row.leader ?? t('noValue'),
     reserve: row.reserve === null ? t('reserveUnknown') : t(reserveKey[row.reserve]),
-    status: phaseText(phase),
+    status:
+      row.status === 'sold' ? (
+        <span data-status="sold">
+          {row.hammer === null || row.buyer === null
+            ? t('statusSoldUnpriced')
+            : t('statusSold', { price: formatMoney(row.hammer, row.currency), paddle: row.buyer })}
+        </span>
+      ) : row.status === 'passed' ? (
+        <span data-status="passed">{t('statusPassed')}</span>
+      ) : (
+        phaseText(phase)
+      ),
   };
 }
 

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { memo } from 'react';
-import { seenSince, type BidStoreSnapshot } from '@/lib/realtime/bid-store';
+import type { BidStoreSnapshot } from '@/lib/realtime/bid-store';
 import type { SaleDeskSnapshot } from '@/lib/realtime/sale-desk-store';
 import type { Sale } from '@/lib/sales/lot';
 import {
@@ -78,10 +78,8 @@ export function SalesOverview({
             const rows = saleBoard({
               sale,
               auctionId: sale.auctionId,
-              lots: snapshot.lots,
-              lotStates: desk.lotStates,
+              records: desk.records,
               flags: [],
-              seenSince: seenSince(snapshot.earlier),
             });
             const figures = saleFigures(rows, snapshot.saleRates.get(sale.auctionId), now);
             return <SaleItem key={sale.auctionId} sale={sale} figures={figures} />;

@@ -82,9 +82,9 @@ export interface IncomingMessage {
 
 /** Told of every new bid, close and open the store accepts (the sale desk: catalogue, flags). */
 export interface BidStoreObserver {
-  onBid(bid: BidPlaced): void;
-  onLotClosed(closed: LotClosed): void;
-  onLotOpened(opened: LotOpened): void;
+  onBid(bid: BidPlaced, timetoken: string): void;
+  onLotClosed(closed: LotClosed, timetoken: string): void;
+  onLotOpened(opened: LotOpened, timetoken: string): void;
   reset(): void;
 }
 
@@ -185,13 +185,13 @@ export function createBidStore({
         return false;
       case 'lot-closed':
         lots.close(classified.closed, message.timetoken);
-        observer?.onLotClosed(classified.closed);
+        observer?.onLotClosed(classified.closed, message.timetoken);
         return false;
       case 'lot-opened':
         // Neither invalid nor unknown; the sale desk keeps which lots are open. A lot re-opened
         // after its close takes bids again.
         lots.open(classified.opened, message.timetoken);
-        observer?.onLotOpened(classified.opened);
+        observer?.onLotOpened(classified.opened, message.timetoken);
         return false;
       case 'bid': {
         if (seenBidIds.has(classified.bid.bidId)) {
@@ -205,7 +205,7 @@ export function createBidStore({
         lots.addBid(bid);
         rate.count(message.timetoken);
         saleRates.count(bid.auctionId, message.timetoken);
-        observer?.onBid(classified.bid);
+        observer?.onBid(classified.bid, message.timetoken);
         return true;
       }
     }

@@ -1,5 +1,7 @@
-import type { Sale } from '@/lib/sales/lot';
+import type { DeskCatalogue, Sale } from '@/lib/sales/lot';
 import { bidOf, uuid } from '@/lib/sale-desk/testing/flag-script';
+import { applyBid, applyClosed, lotStatus, type LotRecord } from '@/lib/sale-desk/lot-record';
+import { recordedLot } from '@/lib/sales/recorded-lot';
 import { createBidStore } from './bid-store';
 import { saleLotKey } from '@/lib/sales/sale-lot-key';
 import { createSaleDeskStore } from './sale-desk-store';
@@ -21,55 +23,116 @@ const sale = (auctionId: string, lots: Array<[lotId: string, lotNumber: number]>
   })),
 });
 
-function setup(
-  loaded: Sale[] = [
-    sale('auction-1', [
-      ['lot-2', 2],
-      ['lot-1', 1],
-    ]),
-  ],
-) {
+/** Timetoken `n` of the channel (17 digits, past 2^53: built as an integer). */
+const tt = (n: number) => (17_000_000_000_000_000n + BigInt(n)).toString();
+
+/**
+ * The catalogue as `GET /api/sales?include=lots` answers it: each lot with its state in `records`
+ * (by `saleLotKey`; upcoming when absent), and how far the record reaches.
+ */
+const catalogueOf = (
+  sales: Sale[],
+  recordedThrough: string | null = null,
+  records: ReadonlyMap<string, LotRecord> = new Map(),
+): DeskCatalogue => ({
+  recordedThrough,
+  sales: sales.map((one) => {
+    const lots = one.lots.map((lot) =>
+      recordedLot(lot, records.get(saleLotKey(lot.auctionId, lot.lotId))),
+    );
+    return {
+      auctionId: one.auctionId,
+      saleTitle: one.saleTitle,
+      lotCount: lots.length,
+      currencies: ['EUR'],
+      upcoming: lots.filter((lot) => lot.status === 'upcoming').length,
+      open: lots.filter((lot) => lot.status === 'open').length,
+      sold: lots.filter((lot) => lot.status === 'sold').length,
+      passed: lots.filter((lot) => lot.status === 'passed').length,
+      hammerTotals: [],
+      lots,
+    };
+  }),
+});
+
+/** The record of `auction-1`'s lots after the bids given, bid `[n, …]` published at `tt(n)`. */
+function recordOf(bids: Array<[n: number, paddle: string, amount: number, lot?: string]>) {
+  const records = new Map<string, LotRecord>();
+  for (const [n, paddle, amount, lot = 'lot-1'] of bids) {
+    const key = saleLotKey('auction-1', lot);
+    records.set(key, applyBid(records.get(key), bidOf({ paddle, amount, lot, id: n }, n), tt(n)));
+  }
+  return records;
+}
+
+const auction1 = () =>
+  sale('auction-1', [
+    ['lot-2', 2],
+    ['lot-1', 1],
+  ]);
+
+function setup(loaded: Sale[] = [auction1()], recordedThrough: string | null = null) {
   let clock = 1_000_000;
-  const load = jest.fn(() => Promise.resolve(loaded));
+  const load = jest.fn<Promise<DeskCatalogue>, []>(() =>
+    Promise.resolve(catalogueOf(loaded, recordedThrough)),
+  );
   const desk = createSaleDeskStore({ load, now: () => clock, schedule: (flush) => flush() });
   const store = createBidStore({ observer: desk, schedule: (flush) => flush() });
-  let timetoken = 17_000_000_000_000_000;
-  const ingest = (payload: unknown) =>
-    store.ingest({ timetoken: String((timetoken += 10)), payload });
-  return { desk, store, load, ingest, advance: (ms: number) => (clock += ms) };
+  let timetoken = 0;
+  /** The next message, published 10 after the last one `ingest` gave. */
+  const ingest = (payload: unknown) => store.ingest({ timetoken: tt((timetoken += 10)), payload });
+  /** A message published at `tt(n)`, whatever came before. */
+  const ingestAt = (n: number, payload: unknown) => store.ingest({ timetoken: tt(n), payload });
+  return { desk, store, load, ingest, ingestAt, advance: (ms: number) => (clock += ms) };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const recordOn = (desk: ReturnType<typeof setup>['desk'], lotId: string, auctionId = 'auction-1') =>
+  desk.getSnapshot().records.get(saleLotKey(auctionId, lotId));
 
 describe('sale desk store', () => {
-  it('loads the catalogue with lots in lot-number order', async () => {
-    const { desk } = setup();
+  it('loads the catalogue with lots in lot-number order, and how far the record reaches', async () => {
+    const { desk } = setup([auction1()], tt(50));
     expect(desk.getSnapshot().catalogueAnswered).toBe(false);
+    expect(desk.getSnapshot().recordedThrough).toBeNull();
     await desk.refresh();
     await flush();
     expect(desk.getSnapshot().catalogueAnswered).toBe(true);
     expect(desk.getSnapshot().catalogueLoaded).toBe(true);
+    expect(desk.getSnapshot().recordedThrough).toBe(tt(50));
     const [loaded] = desk.getSnapshot().sales;
     expect(loaded!.lots.map((lot) => lot.lotId)).toEqual(['lot-1', 'lot-2']);
     expect(desk.lookup('auction-1', 'lot-2')?.lotNumber).toBe(2);
+    // Both upcoming in the record: no lot state yet.
+    expect(desk.getSnapshot().records.size).toBe(0);
   });
 
   it('read again, the same catalogue keeps its sales; lots catalogued since are added', async () => {
     const first = [sale('auction-1', [['lot-1', 1]])];
-    const { desk, load } = setup(first);
+    const { desk, load } = setup(first, tt(10));
     await desk.refresh();
     await flush();
     const before = desk.getSnapshot();
-    load.mockResolvedValueOnce(JSON.parse(JSON.stringify(first)) as Sale[]);
+    load.mockResolvedValueOnce(JSON.parse(JSON.stringify(catalogueOf(first, tt(10)))));
     await desk.refresh();
     await flush();
     expect(desk.getSnapshot()).toBe(before);
-    load.mockResolvedValueOnce([
-      sale('auction-1', [
-        ['lot-1', 1],
-        ['lot-2', 2],
-      ]),
-    ]);
+    // The same sales, the record further on: taken.
+    load.mockResolvedValueOnce(catalogueOf(first, tt(20)));
+    await desk.refresh();
+    expect(desk.getSnapshot()).not.toBe(before);
+    expect(desk.getSnapshot().recordedThrough).toBe(tt(20));
+    load.mockResolvedValueOnce(
+      catalogueOf(
+        [
+          sale('auction-1', [
+            ['lot-1', 1],
+            ['lot-2', 2],
+          ]),
+        ],
+        tt(20),
+      ),
+    );
     await desk.refresh();
     await flush();
     expect(desk.getSnapshot().sales[0]!.lots.map((lot) => lot.lotId)).toEqual(['lot-1', 'lot-2']);
@@ -91,20 +154,201 @@ describe('sale desk store', () => {
     expect(load).toHaveBeenCalledTimes(3);
   });
 
-  it('keeps which lots are open, with closesAt, and which closed, sold or passed', () => {
+  it('keeps which lots are open, with closesAt, and which closed, sold with hammer or passed', () => {
     const { desk, ingest } = setup();
     const closesAt = '2026-11-21T10:05:00.000Z';
-    const stateOf = (lotId: string) =>
-      desk.getSnapshot().lotStates.get(saleLotKey('auction-1', lotId));
     const opened = { type: 'lot.opened', v: 1, auctionId: 'auction-1', openedAt: closesAt };
     const closed = { type: 'lot.closed', v: 1, auctionId: 'auction-1', closedAt: closesAt };
     ingest({ ...opened, lotId: 'lot-1', closesAt });
     ingest({ ...opened, lotId: 'lot-2', closesAt: null });
-    expect(stateOf('lot-1')).toEqual({ open: true, closesAt, sold: false });
+    expect(lotStatus(recordOn(desk, 'lot-1'))).toBe('open');
+    expect(recordOn(desk, 'lot-1')).toMatchObject({ closesAt, bids: 0, hammer: null });
+    ingest(bidOf({ paddle: 'P1', amount: 100_000, lot: 'lot-2', id: 1 }, 0));
+    ingest(bidOf({ paddle: 'P2', amount: 120_000, lot: 'lot-2', id: 2 }, 1));
     ingest({ ...closed, lotId: 'lot-1', winningBidId: null });
-    ingest({ ...closed, lotId: 'lot-2', winningBidId: '00000000-0000-4000-8000-000000000001' });
-    expect(stateOf('lot-1')).toEqual({ open: false, closesAt, sold: false });
-    expect(stateOf('lot-2')).toEqual({ open: false, closesAt: null, sold: true });
+    ingest({ ...closed, lotId: 'lot-2', winningBidId: uuid(2) });
+    expect(lotStatus(recordOn(desk, 'lot-1'))).toBe('passed');
+    expect(recordOn(desk, 'lot-1')).toMatchObject({ closesAt, hammer: null, buyer: null });
+    expect(lotStatus(recordOn(desk, 'lot-2'))).toBe('sold');
+    expect(recordOn(desk, 'lot-2')).toMatchObject({
+      closesAt: null,
+      bids: 2,
+      hammer: 120_000,
+      buyer: 'P2',
+    });
+  });
+
+  it('starts from the record as of recordedThrough: a later bid on a sold lot is late', async () => {
+    const records = recordOf([
+      [10, 'P1', 100_000],
+      [20, 'P2', 110_000],
+    ]);
+    const key = saleLotKey('auction-1', 'lot-1');
+    const lot1 = records.get(key)!;
+    records.set(
+      key,
+      applyClosed(
+        lot1,
+        {
+          type: 'lot.closed',
+          v: 1,
+          auctionId: 'auction-1',
+          lotId: 'lot-1',
+          winningBidId: lot1.highBidId,
+          closedAt: '2026-11-21T10:05:00.000Z',
+        },
+        tt(30),
+        { amount: 110_000, bidder: 'P2' },
+      ),
+    );
+    const { desk, load, ingestAt } = setup();
+    load.mockResolvedValueOnce(catalogueOf([auction1()], tt(30), records));
+    await desk.refresh();
+    expect(lotStatus(recordOn(desk, 'lot-1'))).toBe('sold');
+    expect(recordOn(desk, 'lot-1')).toMatchObject({ bids: 2, hammer: 110_000, buyer: 'P2' });
+    ingestAt(40, bidOf({ paddle: 'P3', amount: 900_000, id: 40 }, 3));
+    expect(lotStatus(recordOn(desk, 'lot-1'))).toBe('sold');
+    expect(recordOn(desk, 'lot-1')).toMatchObject({
+      bids: 3,
+      lateBids: 1,
+      highBid: 110_000,
+      hammer: 110_000,
+      buyer: 'P2',
+    });
+  });
+
+  it('counts every bid the record holds, however many: 600 recorded and one live make 601', async () => {
+    const bids = Array.from({ length: 600 }, (_, index): [number, string, number] => [
+      index + 1,
+      index % 2 === 0 ? 'P1' : 'P2',
+      100_000 + index * 1_000,
+    ]);
+    const { desk, load, ingestAt } = setup();
+    load.mockResolvedValueOnce(catalogueOf([auction1()], tt(600), recordOf(bids)));
+    await desk.refresh();
+    expect(recordOn(desk, 'lot-1')).toMatchObject({ bids: 600, highBid: 699_000, leader: 'P2' });
+    ingestAt(601, bidOf({ paddle: 'P1', amount: 700_000, id: 601 }, 600));
+    expect(recordOn(desk, 'lot-1')).toMatchObject({ bids: 601, highBid: 700_000, leader: 'P1' });
+  });
+
+  it('ignores a message at or before recordedThrough; folds one after it', async () => {
+    const { desk, load, ingestAt } = setup();
+    load.mockResolvedValueOnce(
+      catalogueOf(
+        [auction1()],
+        tt(20),
+        recordOf([
+          [10, 'P1', 100_000],
+          [20, 'P2', 110_000],
+        ]),
+      ),
+    );
+    await desk.refresh();
+    const before = desk.getSnapshot();
+    expect(recordOn(desk, 'lot-1')).toMatchObject({ bids: 2, highBid: 110_000, leader: 'P2' });
+    // Published at recordedThrough, and before it: in the record already.
+    ingestAt(20, bidOf({ paddle: 'P3', amount: 115_000, id: 21 }, 2));
+    ingestAt(15, bidOf({ paddle: 'P1', amount: 118_000, id: 15 }, 3));
+    ingestAt(20, {
+      type: 'lot.opened',
+      v: 1,
+      auctionId: 'auction-1',
+      lotId: 'lot-2',
+      openedAt: '2026-11-21T10:00:00.000Z',
+      closesAt: null,
+    });
+    expect(desk.getSnapshot()).toBe(before);
+    expect(recordOn(desk, 'lot-1')).toMatchObject({ bids: 2, highBid: 110_000 });
+    expect(recordOn(desk, 'lot-2')).toBeUndefined();
+    // One past it: folded on.
+    ingestAt(21, bidOf({ paddle: 'P3', amount: 120_000, id: 22 }, 4));
+    expect(recordOn(desk, 'lot-1')).toMatchObject({ bids: 3, highBid: 120_000, leader: 'P3' });
+    expect(desk.getSnapshot().recordedThrough).toBe(tt(20));
+  });
+
+  it('before the first read folds every live message; the read drops those it covers', async () => {
+    const { desk, load, ingestAt } = setup();
+    ingestAt(10, bidOf({ paddle: 'P1', amount: 100_000, id: 10 }, 0));
+    ingestAt(20, bidOf({ paddle: 'P2', amount: 110_000, id: 20 }, 1));
+    ingestAt(30, bidOf({ paddle: 'P1', amount: 120_000, id: 30 }, 2));
+    expect(recordOn(desk, 'lot-1')).toMatchObject({ bids: 3, highBid: 120_000 });
+    load.mockResolvedValueOnce(
+      catalogueOf(
+        [auction1()],
+        tt(20),
+        recordOf([
+          [10, 'P1', 100_000],
+          [20, 'P2', 110_000],
+        ]),
+      ),
+    );
+    await desk.refresh();
+    expect(recordOn(desk, 'lot-1')).toMatchObject({
+      bids: 3,
+      highBid: 120_000,
+      leader: 'P1',
+      underbidder: 'P2',
+    });
+  });
+
+  it('a re-read with a newer recordedThrough drops the live messages it covers, once', async () => {
+    const { desk, load, ingestAt } = setup();
+    load.mockResolvedValueOnce(catalogueOf([auction1()], tt(5)));
+    await desk.refresh();
+    ingestAt(10, bidOf({ paddle: 'P1', amount: 100_000, id: 10 }, 0));
+    ingestAt(20, bidOf({ paddle: 'P2', amount: 110_000, id: 20 }, 1));
+    ingestAt(25, bidOf({ paddle: 'P3', amount: 150_000, lot: 'lot-2', id: 25 }, 2));
+    ingestAt(30, bidOf({ paddle: 'P1', amount: 120_000, id: 30 }, 3));
+    expect(recordOn(desk, 'lot-1')).toMatchObject({ bids: 3, highBid: 120_000 });
+
+    // The record has caught up to 20: the bids at 10 and 20 are in it, 25 and 30 still live.
+    load.mockResolvedValueOnce(
+      catalogueOf(
+        [auction1()],
+        tt(20),
+        recordOf([
+          [10, 'P1', 100_000],
+          [20, 'P2', 110_000],
+        ]),
+      ),
+    );
+    await desk.refresh();
+    expect(desk.getSnapshot().recordedThrough).toBe(tt(20));
+    expect(desk.getSnapshot().sales[0]!.lots[0]).toMatchObject({ lotId: 'lot-1', bids: 2 });
+    expect(recordOn(desk, 'lot-1')).toMatchObject({ bids: 3, highBid: 120_000, leader: 'P1' });
+    expect(recordOn(desk, 'lot-2')).toMatchObject({ bids: 1, highBid: 150_000 });
+
+    // Then to 30: every message in it, none counted twice.
+    const through30 = recordOf([
+      [10, 'P1', 100_000],
+      [20, 'P2', 110_000],
+      [25, 'P3', 150_000, 'lot-2'],
+      [30, 'P1', 120_000],
+    ]);
+    load.mockResolvedValueOnce(catalogueOf([auction1()], tt(30), through30));
+    await desk.refresh();
+    expect(recordOn(desk, 'lot-1')).toMatchObject({ bids: 3, highBid: 120_000 });
+    expect(recordOn(desk, 'lot-2')).toMatchObject({ bids: 1 });
+
+    // And what comes live after it still folds on.
+    ingestAt(40, bidOf({ paddle: 'P2', amount: 130_000, id: 40 }, 4));
+    expect(recordOn(desk, 'lot-1')).toMatchObject({ bids: 4, highBid: 130_000, leader: 'P2' });
+  });
+
+  it('reads the record again once more live messages than it keeps have come', async () => {
+    const load = jest.fn<Promise<DeskCatalogue>, []>(() =>
+      Promise.resolve(catalogueOf([auction1()], tt(5))),
+    );
+    const desk = createSaleDeskStore({ load, maxLiveMessages: 2, schedule: (run) => run() });
+    await desk.refresh();
+    expect(load).toHaveBeenCalledTimes(1);
+    desk.onBid(bidOf({ paddle: 'P1', amount: 100_000, id: 10 }, 0), tt(10));
+    desk.onBid(bidOf({ paddle: 'P2', amount: 110_000, id: 20 }, 1), tt(20));
+    expect(load).toHaveBeenCalledTimes(1);
+    desk.onBid(bidOf({ paddle: 'P1', amount: 120_000, id: 30 }, 2), tt(30));
+    expect(load).toHaveBeenCalledTimes(2);
+    // Folded all the same, while the read is on its way.
+    expect(desk.getSnapshot().records.get(saleLotKey('auction-1', 'lot-1'))!.bids).toBe(3);
   });
 
   it('feeds every new bid to one flags engine, once, duplicates included', () => {
@@ -118,6 +362,8 @@ describe('sale desk store', () => {
     expect(flags.map((flag) => flag.rule)).toEqual(['jump']);
     expect(flags[0]!.bidIds).toContain(uuid(2));
     expect(flagCounts.jump).toBe(1);
+    // The duplicate was dropped before the desk: one bid on the lot.
+    expect(recordOn(desk, 'lot-1')!.bids).toBe(2);
   });
 
   it('a late bid after lot.closed is flagged; lot.opened clears it', () => {
@@ -133,6 +379,38 @@ describe('sale desk store', () => {
     });
     ingest(bidOf({ paddle: 'P2', amount: 105_000, id: 2 }, 1));
     expect(desk.getSnapshot().flagCounts.late).toBe(1);
+    expect(recordOn(desk, 'lot-1')).toMatchObject({ bids: 2, lateBids: 1, hammer: 100_000 });
+  });
+
+  it('shows at once a flag raised by bids the record already holds', async () => {
+    // A reload mid-sale: the history replayed is mostly in the record already; the flags engine
+    // still reads it (its flags are this browser's), and what it raises is shown.
+    const { desk, load, ingestAt } = setup();
+    load.mockResolvedValueOnce(catalogueOf([auction1()], tt(100)));
+    await desk.refresh();
+    ingestAt(10, bidOf({ paddle: 'P1', amount: 100_000, id: 10 }, 0));
+    ingestAt(20, bidOf({ paddle: 'P2', amount: 900_000, id: 20 }, 1));
+    // 900,000 is a jump over 100,000, and over three times the high estimate (200,000).
+    expect(
+      desk
+        .getSnapshot()
+        .flags.map((flag) => flag.rule)
+        .sort(),
+    ).toEqual(['far-over-estimate', 'jump']);
+    expect(desk.getSnapshot().flagCounts.jump).toBe(1);
+  });
+
+  it('keeps a lot the catalogue lacks after a re-read whose recordedThrough covers its bids', async () => {
+    const { desk, load, ingestAt } = setup();
+    load.mockResolvedValueOnce(catalogueOf([auction1()], tt(5)));
+    await desk.refresh();
+    ingestAt(10, bidOf({ paddle: 'P1', amount: 100_000, lot: 'lot-9', id: 10 }, 0));
+    ingestAt(20, bidOf({ paddle: 'P2', amount: 110_000, lot: 'lot-9', id: 20 }, 1));
+    expect(recordOn(desk, 'lot-9')).toMatchObject({ bids: 2, highBid: 110_000 });
+    // The record has both bids; the catalogue does not list lot-9 yet.
+    load.mockResolvedValueOnce(catalogueOf([auction1()], tt(20)));
+    await desk.refresh();
+    expect(recordOn(desk, 'lot-9')).toMatchObject({ bids: 2, highBid: 110_000, leader: 'P2' });
   });
 
   it('two sales with the same lot title stay two lots', async () => {
@@ -143,29 +421,41 @@ describe('sale desk store', () => {
     expect(saleLotKey('a/b', 'c')).not.toBe(saleLotKey('a', 'b/c'));
   });
 
-  it('sign-out forgets the catalogue, the lot states and the flags; a late answer is dropped', async () => {
-    let resolve: (sales: Sale[]) => void = () => {};
+  it('sign-out forgets the catalogue, the lots, the record read and the flags; a late answer is dropped', async () => {
+    let resolve: (catalogue: DeskCatalogue) => void = () => {};
     const desk = createSaleDeskStore({
       load: () => new Promise((done) => (resolve = done)),
       schedule: (flush) => flush(),
     });
     const pending = desk.refresh();
-    desk.onBid(bidOf({ paddle: 'P1', amount: 100_000, id: 1 }, 0));
-    desk.onBid(bidOf({ paddle: 'P2', amount: 900_000, id: 2 }, 1));
+    desk.onBid(bidOf({ paddle: 'P1', amount: 100_000, id: 1 }, 0), tt(10));
+    desk.onBid(bidOf({ paddle: 'P2', amount: 900_000, id: 2 }, 1), tt(20));
     expect(desk.getSnapshot().flags).toHaveLength(1);
+    expect(desk.getSnapshot().records.size).toBe(1);
     desk.reset();
-    resolve([sale('auction-1', [['lot-1', 1]])]);
+    resolve(catalogueOf([sale('auction-1', [['lot-1', 1]])], tt(20), recordOf([[10, 'P1', 1]])));
     await pending;
     expect(desk.getSnapshot().sales).toEqual([]);
     expect(desk.getSnapshot().catalogueAnswered).toBe(false);
+    expect(desk.getSnapshot().recordedThrough).toBeNull();
+    expect(desk.getSnapshot().records.size).toBe(0);
     expect(desk.getSnapshot().flags).toEqual([]);
     expect(desk.getSnapshot().flagCounts.jump).toBe(0);
+    // Nothing of the last session is folded on the next one's first read.
+    const next = createSaleDeskStore({
+      load: () => Promise.resolve(catalogueOf([sale('auction-1', [['lot-1', 1]])], tt(5))),
+      schedule: (flush) => flush(),
+    });
+    next.onBid(bidOf({ paddle: 'P1', amount: 100_000, id: 1 }, 0), tt(10));
+    next.reset();
+    await next.refresh();
+    expect(next.getSnapshot().records.size).toBe(0);
   });
 
   it('a failed load keeps the catalogue it had', async () => {
     const load = jest
-      .fn<Promise<Sale[]>, []>()
-      .mockResolvedValueOnce([sale('auction-1', [['lot-1', 1]])])
+      .fn<Promise<DeskCatalogue>, []>()
+      .mockResolvedValueOnce(catalogueOf([sale('auction-1', [['lot-1', 1]])], tt(10)))
       .mockRejectedValueOnce(new Error('down'));
     const desk = createSaleDeskStore({ load, schedule: (flush) => flush() });
     await desk.refresh();
@@ -177,15 +467,19 @@ describe('sale desk store', () => {
     expect(desk.getSnapshot()).toBe(before);
     expect(listener).not.toHaveBeenCalled();
     expect(desk.getSnapshot().sales).toHaveLength(1);
-    expect(desk.getSnapshot()).toMatchObject({ catalogueLoaded: true, catalogueError: null });
+    expect(desk.getSnapshot()).toMatchObject({
+      catalogueLoaded: true,
+      catalogueError: null,
+      recordedThrough: tt(10),
+    });
   });
 
   it('says why a read failed until one succeeds; once one did, later failures are not shown', async () => {
     const down = new Error('down');
     const stillDown = new Error('still down');
-    const catalogue = [sale('auction-1', [['lot-1', 1]])];
+    const catalogue = catalogueOf([sale('auction-1', [['lot-1', 1]])], tt(10));
     const load = jest
-      .fn<Promise<Sale[]>, []>()
+      .fn<Promise<DeskCatalogue>, []>()
       .mockRejectedValueOnce(down)
       .mockRejectedValueOnce(stillDown)
       .mockResolvedValueOnce(catalogue)
@@ -213,6 +507,7 @@ describe('sale desk store', () => {
     await desk.refresh();
     expect(desk.getSnapshot()).toMatchObject({
       sales: [],
+      recordedThrough: null,
       catalogueAnswered: true,
       catalogueLoaded: false,
       catalogueError: new Error('down'),

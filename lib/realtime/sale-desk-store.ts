@@ -1,25 +1,22 @@
-import { setRecent } from '@/lib/sale-desk/flags/bounded-recent';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
 import type { FlagCounts } from '@/lib/sale-desk/flags/flag-counts';
 import { createFlagsEngine } from '@/lib/sale-desk/flags/flags-engine';
-import type { Lot, Sale } from '@/lib/sales/lot';
+import type { LotRecord } from '@/lib/sale-desk/lot-record';
+import { applyLiveMessage, rebaseLiveLots, type LiveMessage } from '@/lib/sales/live-lots';
+import type { DeskCatalogue, DeskSale, Lot } from '@/lib/sales/lot';
 import { saleLotKey } from '@/lib/sales/sale-lot-key';
 import type { BidPlaced, LotClosed, LotOpened } from './bid-messages';
 import { createFrameSnapshot } from './frame-snapshot';
-
-/**
- * What the live messages say of a lot: open (with its close time when known) or closed, and then
- * whether its `lot.closed` named a winning bid (sold) or none (passed).
- */
-export interface LotState {
-  open: boolean;
-  closesAt: string | null;
-  sold: boolean;
-}
+import { isNewer } from './timetoken';
 
 export interface SaleDeskSnapshot {
-  /** The catalogue: every sale with its lots in lot-number order; empty until loaded. */
-  sales: readonly Sale[];
+  /**
+   * The catalogue: every sale with its lots in lot-number order, each lot with its state in the
+   * record as of `recordedThrough`; empty until loaded.
+   */
+  sales: readonly DeskSale[];
+  /** How far the record read reaches; null before it came (or before the record holds any). */
+  recordedThrough: string | null;
   /** The catalogue's first load has answered, with the sales or with a failure. */
   catalogueAnswered: boolean;
   /** A load has brought the catalogue: a sale not in `sales` is not in the catalogue. */
@@ -29,20 +26,27 @@ export interface SaleDeskSnapshot {
    * not shown); null otherwise.
    */
   catalogueError: unknown;
-  /** By `saleLotKey`: lots a `lot.opened` or `lot.closed` named. */
-  lotStates: ReadonlyMap<string, LotState>;
+  /**
+   * By `saleLotKey`: every lot the record or a live message named, as of now: the record's state
+   * with the live messages since `recordedThrough` folded on (lib/sales/live-lots.ts).
+   */
+  records: ReadonlyMap<string, LotRecord>;
   /** Newest first. */
   flags: readonly Flag[];
   flagCounts: FlagCounts;
 }
 
 interface SaleDeskOptions {
-  /** Loads every sale with its lots (lib/sales/load-catalogue.ts in the browser). */
-  load: () => Promise<Sale[]>;
+  /** Loads every sale with its lots and their recorded state (lib/sales/load-catalogue.ts). */
+  load: () => Promise<DeskCatalogue>;
   now?: () => number;
   /** A bid on an unknown lot refreshes the catalogue at most this often. */
   refreshAfterMs?: number;
-  maxLotStates?: number;
+  /**
+   * Live messages kept for the next record read to fold on (those newer than it). Past this many
+   * the record is read again, so the bound holds at any rate.
+   */
+  maxLiveMessages?: number;
   schedule?: (flush: () => void) => void;
 }
 
@@ -60,14 +64,17 @@ export function createSaleDeskStore({
   load,
   now = Date.now,
   refreshAfterMs = 5_000,
-  maxLotStates = 2_000,
+  maxLiveMessages = 20_000,
   schedule = nextFrame,
 }: SaleDeskOptions) {
-  let sales: Sale[] = [];
+  let sales: DeskSale[] = [];
+  let recordedThrough: string | null = null;
+  /** Live messages newer than `recordedThrough` (all of them before the first read came). */
+  let liveAfter: LiveMessage[] = [];
+  let records = new Map<string, LotRecord>();
   let catalogueAnswered = false;
   let catalogueError: unknown = null;
   let catalogue = new Map<string, Lot>();
-  const lotStates = new Map<string, LotState>();
   // The engine reads the catalogue as it is when each bid arrives.
   const engine = createFlagsEngine({ catalogue: (auctionId, lotId) => lookup(auctionId, lotId) });
   let lastRefreshAt: number | null = null;
@@ -83,10 +90,11 @@ export function createSaleDeskStore({
   function build(): SaleDeskSnapshot {
     return {
       sales,
+      recordedThrough,
       catalogueAnswered,
       catalogueLoaded: loadedText !== '',
       catalogueError,
-      lotStates: new Map(lotStates),
+      records: new Map(records),
       flags: engine.flags(),
       flagCounts: engine.counts(),
     };
@@ -105,11 +113,15 @@ export function createSaleDeskStore({
         if (started !== generation) return;
         // Read again every 30 s: the same catalogue changes nothing, so the sales and boards
         // built on it are not rebuilt.
-        const text = JSON.stringify(loaded);
-        if (catalogueAnswered && text === loadedText) return;
+        const text = JSON.stringify(loaded.sales);
+        const through = loaded.recordedThrough;
+        // An older read answering after a newer one (two in flight never are, but a record
+        // that went back: a restored database) is still taken: the record decides.
+        if (catalogueAnswered && text === loadedText && through === recordedThrough) return;
         catalogueError = null;
         loadedText = text;
-        sales = loaded.map((sale) => ({
+        recordedThrough = through;
+        sales = loaded.sales.map((sale) => ({
           ...sale,
           lots: [...sale.lots].sort((a, b) => a.lotNumber - b.lotNumber),
         }));
@@ -118,6 +130,12 @@ export function createSaleDeskStore({
             sale.lots.map((lot) => [saleLotKey(lot.auctionId, lot.lotId), lot]),
           ),
         );
+        ({ records, after: liveAfter } = rebaseLiveLots(
+          sales,
+          recordedThrough,
+          liveAfter,
+          records,
+        ));
         catalogueAnswered = true;
         changed();
       })
@@ -142,39 +160,39 @@ export function createSaleDeskStore({
     void refresh();
   }
 
+  /**
+   * A live message: folded on its lot unless the record has it already (published at or before
+   * `recordedThrough`), and kept for the next record read.
+   */
+  function takeLive(message: LiveMessage) {
+    if (recordedThrough !== null && !isNewer(message.timetoken, recordedThrough)) return;
+    liveAfter.push(message);
+    applyLiveMessage(records, message);
+    // Past the bound the record is read again; the oldest go only past twice the bound, so a
+    // record a little behind (read on demand, or a failed read) still finds them here.
+    if (liveAfter.length > maxLiveMessages) void refresh();
+    if (liveAfter.length > 2 * maxLiveMessages) liveAfter = liveAfter.slice(-maxLiveMessages);
+    changed();
+  }
+
   return {
     refresh,
     lookup,
-    /** A new bid (the bid store drops duplicates first). */
-    onBid(bid: BidPlaced) {
+    /** A new bid (the bid store drops duplicates first) and its timetoken. */
+    onBid(bid: BidPlaced, timetoken: string) {
       refreshIfUnknown(bid.auctionId, bid.lotId);
+      // A flag shows at once, even raised by a bid the record has already (a reload's replay).
       if (engine.onBid(bid).length > 0) changed();
+      takeLive({ kind: 'bid', bid, timetoken });
     },
-    onLotClosed(closed: LotClosed) {
+    onLotClosed(closed: LotClosed, timetoken: string) {
       engine.onLotClosed(closed);
-      const key = saleLotKey(closed.auctionId, closed.lotId);
-      setRecent(
-        lotStates,
-        key,
-        {
-          open: false,
-          closesAt: lotStates.get(key)?.closesAt ?? null,
-          sold: closed.winningBidId !== null,
-        },
-        maxLotStates,
-      );
-      changed();
+      takeLive({ kind: 'lot-closed', closed, timetoken });
     },
-    onLotOpened(opened: LotOpened) {
+    onLotOpened(opened: LotOpened, timetoken: string) {
       engine.onLotOpened(opened);
       refreshIfUnknown(opened.auctionId, opened.lotId);
-      setRecent(
-        lotStates,
-        saleLotKey(opened.auctionId, opened.lotId),
-        { open: true, closesAt: opened.closesAt, sold: false },
-        maxLotStates,
-      );
-      changed();
+      takeLive({ kind: 'lot-opened', opened, timetoken });
     },
     getSnapshot: published.getSnapshot,
     subscribe: published.subscribe,
@@ -188,7 +206,9 @@ export function createSaleDeskStore({
       catalogueError = null;
       loadedText = '';
       catalogue = new Map();
-      lotStates.clear();
+      recordedThrough = null;
+      liveAfter = [];
+      records = new Map();
       engine.reset();
       changed();
     },

@@ -1,29 +1,30 @@
 'use client';
 
 import { useEffect, useMemo, useState } from 'react';
+import { loadRecordedLotBids } from '@/lib/sales/load-lot-bids';
 import type { StoredBid } from './bid-store';
-import { loadLotBids, mergeLotBids, type HistoryPage } from './history-pages';
+import { mergeLotBids } from './history-pages';
 
 export type OlderBids = 'not-needed' | 'loading' | 'loaded' | 'failed';
 
 /**
  * Every bid of one lot for the lot panel (docs/product-contract.md §11): the ones the store's
- * window holds, and, when the lot board has counted more, the older ones read from history.
+ * window holds, and, when the board counts more, the older ones read from the console's record.
  */
 export function useLotBids({
   auctionId,
   lotId,
+  lotTitle,
   held,
   counted,
-  history,
 }: {
   auctionId: string;
   lotId: string;
+  lotTitle: string;
   /** This lot's bids in the store's window, newest first. */
   held: readonly StoredBid[];
-  /** How many bids the lot board counted on this lot. */
+  /** How many bids the board counts on this lot. */
   counted: number;
-  history: HistoryPage;
 }): { bids: StoredBid[]; older: OlderBids; retry: () => void } {
   const needed = held.length < counted;
   const [attempt, setAttempt] = useState(0);
@@ -32,21 +33,15 @@ export function useLotBids({
 
   useEffect(() => {
     if (!needed) return;
-    let cancelled = false;
-    loadLotBids(
-      history,
-      { auctionId, lotId, want: counted },
-      { isCancelled: () => cancelled },
-    ).then(
-      (bids) => !cancelled && setLoaded({ key, bids }),
-      () => !cancelled && setLoaded({ key, bids: 'failed' }),
+    const reading = new AbortController();
+    loadRecordedLotBids({ auctionId, lotId, lotTitle }, counted, { signal: reading.signal }).then(
+      (bids) => !reading.signal.aborted && setLoaded({ key, bids }),
+      () => !reading.signal.aborted && setLoaded({ key, bids: 'failed' }),
     );
-    return () => {
-      cancelled = true;
-    };
+    return () => reading.abort();
     // `counted` grows with every live bid, which the store's window holds: no new reading for it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [needed, key, history]);
+  }, [needed, key]);
 
   const fromHistory = loaded?.key === key ? loaded.bids : null;
   const bids = useMemo(

@@ -3,7 +3,8 @@ import type { BidPlaced } from '@/lib/realtime/bid-messages';
 import { applyBid, applyClosed, applyOpened, lotStatus, type LotRecord } from './lot-record';
 
 const lot = { auctionId: 'sale-1', lotId: 'lot-0001' };
-const tt = (n: number) => String(17_000_000_000_000_000 + n);
+// Built as text: 17-digit timetokens are past 2^53, where numbers lose their last digits.
+const tt = (n: number) => `17${String(n).padStart(15, '0')}`;
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 const bid = (n: number, bidder: string, amount: number): BidPlaced => ({
   type: 'bid.placed',

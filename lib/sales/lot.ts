@@ -76,6 +76,8 @@ export const lotStateShape = {
   closesAt: z.nullable(isoDateTime),
   openedAt: z.nullable(isoDateTime),
   closedAt: z.nullable(isoDateTime),
+  /** The timetoken of the lot's close: a bid published after it is late. */
+  closedTimetoken: z.nullable(z.string()),
   /** Sold: the winning bid's amount and paddle. */
   hammer: z.nullable(z.int()),
   buyer: z.nullable(z.string()),
@@ -102,3 +104,28 @@ export const catalogueSchema = z.object({
   items: z.array(z.extend(saleSummarySchema, { lots: z.array(recordedLotSchema) })),
 });
 export type Catalogue = z.infer<typeof catalogueSchema>;
+
+/** A sale as the sale desk keeps it: the catalogue with each lot's recorded state. */
+export type DeskSale = Catalogue['items'][number];
+
+/** What the sale desk reads every 30 s: every sale and how far the record reaches. */
+export interface DeskCatalogue {
+  sales: DeskSale[];
+  recordedThrough: string | null;
+}
+
+/** One bid of a lot's ladder as the record answers it (`GET /api/sales/{id}/lots/{lot}/bids`). */
+export const ladderBidSchema = z.object({
+  bidId: z.string(),
+  bidder: z.string(),
+  amount: z.int(),
+  currency: z.string(),
+  placedAt: isoDateTime,
+  increment: z.nullable(z.int()),
+  timetoken: z.string(),
+  late: z.boolean(),
+});
+export const lotBidsPageSchema = z.object({
+  items: z.array(ladderBidSchema),
+  nextCursor: z.nullable(z.string()),
+});

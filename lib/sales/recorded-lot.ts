@@ -19,6 +19,7 @@ export function recordedLot(lot: Lot, record: LotRecord | undefined): RecordedLo
     closesAt: record?.openedAt ? record.closesAt : lot.scheduledCloseAt,
     openedAt: record?.openedAt ?? null,
     closedAt: record?.closedAt ?? null,
+    closedTimetoken: record?.closedTimetoken ?? null,
     hammer: record?.hammer ?? null,
     buyer: record?.buyer ?? null,
   };

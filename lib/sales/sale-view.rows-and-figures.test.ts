@@ -1,15 +1,17 @@
 // sale-view.ts, found by mutation testing: the figures a board row shows for a lot with bids
-// (bids, leader, close, sold), the phase of a closed lot, lots the sale has reached never "closed
-// when due", rows of lots the catalogue lacks, in lot id order, and sameFigures on every count.
-import type { LotSummary } from '@/lib/realtime/bid-store';
-import type { LotState } from '@/lib/realtime/sale-desk-store';
+// (bids, leader, close, status, hammer, buyer), the phase of a closed lot, rows of lots the
+// catalogue lacks, in lot id order, with what the record knows of them, and sameFigures on every
+// count.
+import type { BidPlaced } from '@/lib/realtime/bid-messages';
 import { timetokenFromMs } from '@/lib/realtime/timetoken';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
+import { applyBid, applyClosed, applyOpened, type LotRecord } from '@/lib/sale-desk/lot-record';
 import type { Lot, Sale } from './lot';
 import { saleLotKey } from './sale-lot-key';
 import { hammerCurrencies, sameFigures, saleBoard, saleFigures } from './sale-view';
 
 const NOW = Date.parse('2026-11-21T10:00:00.000Z');
+const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
 const lot = (lotId: string, lotNumber: number): Lot => ({
   auctionId: 'cars-a',
@@ -29,20 +31,61 @@ const cars: Sale = {
   lots: [lot('x', 1), lot('y', 2), lot('z', 3)],
 };
 
-const summary = (lotId: string, extra: Partial<LotSummary> = {}): LotSummary => ({
-  key: `cars-a/${lotId}`,
+const bid = (lotId: string, n: number, bidder: string, amount: number): BidPlaced => ({
+  type: 'bid.placed',
+  v: 1,
+  bidId: uuid(n),
   auctionId: 'cars-a',
   lotId,
-  lotTitle: `Lot ${lotId}`,
-  currency: 'EUR',
-  highBid: 160_000,
-  bidCount: 4,
-  leader: 'Paddle 7',
-  lastTimetoken: timetokenFromMs(NOW),
-  lastBidTimetoken: timetokenFromMs(NOW),
-  closedTimetoken: null,
-  ...extra,
+  lotTitle: `Live title of ${lotId}`,
+  bidder,
+  amount,
+  currency: 'GBP',
+  placedAt: new Date(NOW + n * 1_000).toISOString(),
 });
+/** Four bids up to 160,000 (Paddle 7 leading, Paddle 3 under), the last at NOW + 4 s. */
+const withBids = (lotId: string, record?: LotRecord): LotRecord =>
+  (
+    [
+      ['Paddle 3', 130_000],
+      ['Paddle 7', 140_000],
+      ['Paddle 3', 150_000],
+      ['Paddle 7', 160_000],
+    ] as const
+  ).reduce<LotRecord | undefined>(
+    (state, [bidder, amount], index) =>
+      applyBid(state, bid(lotId, index + 1, bidder, amount), timetokenFromMs(NOW + index * 1_000)),
+    record,
+  )!;
+const opened = (lotId: string, closesAt: string | null, record?: LotRecord) =>
+  applyOpened(
+    record,
+    {
+      type: 'lot.opened',
+      v: 1,
+      auctionId: 'cars-a',
+      lotId,
+      openedAt: new Date(NOW - 60_000).toISOString(),
+      closesAt,
+    },
+    timetokenFromMs(NOW - 60_000),
+  );
+const CLOSED_AT = timetokenFromMs(NOW + 10_000);
+/** Closed at CLOSED_AT: sold on its high bid, or passed (`sold` false). */
+const close = (record: LotRecord, sold: boolean) =>
+  applyClosed(
+    record,
+    {
+      type: 'lot.closed',
+      v: 1,
+      auctionId: record.auctionId,
+      lotId: record.lotId,
+      winningBidId: sold ? record.highBidId : null,
+      closedAt: new Date(NOW + 10_000).toISOString(),
+    },
+    CLOSED_AT,
+    sold ? { amount: record.highBid!, bidder: record.leader! } : null,
+  );
 const flagOn = (lotId: string, n: number): Flag => ({
   id: `jump:cars-a/${lotId}:${n}`,
   rule: 'jump',
@@ -52,101 +95,112 @@ const flagOn = (lotId: string, n: number): Flag => ({
   bidIds: [],
   raisedAt: '2026-11-21T10:00:00.000Z',
 });
-const board = (
-  sale: Sale | undefined,
-  lots: LotSummary[],
-  states: [string, LotState][] = [],
-  flags: Flag[] = [],
-) =>
+const board = (sale: Sale | undefined, records: LotRecord[], flags: Flag[] = []) =>
   saleBoard({
     sale,
     auctionId: 'cars-a',
-    lots,
-    lotStates: new Map(states.map(([lotId, state]) => [saleLotKey('cars-a', lotId), state])),
+    records: new Map(records.map((record) => [saleLotKey('cars-a', record.lotId), record])),
     flags,
-    seenSince: Infinity,
   });
 
 describe('saleBoard: a catalogued lot with bids', () => {
   it('shows its bid count, leader and close timetoken; not sold without a winning close', () => {
-    const closed = timetokenFromMs(NOW + 1_000);
-    const rows = board(cars, [summary('x'), summary('y', { closedTimetoken: closed })]);
+    const rows = board(cars, [withBids('x'), close(withBids('y'), false)]);
     expect(rows[0]).toMatchObject({
       bidCount: 4,
       leader: 'Paddle 7',
+      highBid: 160_000,
       closedTimetoken: null,
       sold: false,
+      status: 'open',
     });
     expect(rows[1]).toMatchObject({
       bidCount: 4,
       leader: 'Paddle 7',
-      closedTimetoken: closed,
+      closedTimetoken: CLOSED_AT,
       sold: false,
+      status: 'passed',
+      hammer: null,
+      buyer: null,
     });
     expect(saleFigures(rows, undefined, NOW)).toMatchObject({ soldLots: 0, hammer: new Map() });
   });
 
   it.each([
-    {
-      name: 'closed by its lot.closed',
-      states: [['x', { open: false, closesAt: null, sold: false }]] as [string, LotState][],
-      closed: false,
-    },
-    { name: 'closed as the lot board has it', states: [] as [string, LotState][], closed: true },
-  ])('reads phase "closed" when $name', ({ states, closed }) => {
-    const closedTimetoken = closed ? timetokenFromMs(NOW + 1_000) : null;
-    const [row] = board(cars, [summary('x', { closedTimetoken })], states);
-    expect(row).toMatchObject({ phase: 'closed', open: false });
+    { name: 'sold', sold: true, hammer: 160_000, buyer: 'Paddle 7' },
+    { name: 'passed', sold: false, hammer: null, buyer: null },
+  ])('reads phase "closed" when $name', ({ name, sold, hammer, buyer }) => {
+    const [row] = board(cars, [close(withBids('x'), sold)]);
+    expect(row).toMatchObject({ phase: 'closed', open: false, status: name, sold, hammer, buyer });
   });
 
-  it('never marks a lot the sale has reached (open, bid on or closed) as closed when due', () => {
-    const rows = board(cars, [summary('x'), summary('y')]);
-    expect(rows.map((row) => [row.lotId, row.phase, row.closedWhenDue])).toEqual([
-      ['x', 'open', false],
-      ['y', 'open', false],
-      ['z', 'upcoming', false],
+  it('reads its phase from the record: open once bid on or opened, upcoming otherwise', () => {
+    const rows = board(cars, [withBids('x'), opened('y', null)]);
+    expect(rows.map((row) => [row.lotId, row.phase, row.status, row.open])).toEqual([
+      ['x', 'open', 'open', true],
+      ['y', 'open', 'open', true],
+      ['z', 'upcoming', 'upcoming', false],
     ]);
+  });
+
+  it('takes its title and currency from the catalogue, not from the bids', () => {
+    const [row] = board(cars, [withBids('x')]);
+    expect(row).toMatchObject({ lotTitle: 'Lot x', currency: 'EUR', lowEstimate: 100_000 });
   });
 });
 
 describe('saleBoard: lots the catalogue lacks', () => {
   it('lists them in lot id order, whatever order they came in', () => {
-    const rows = board(undefined, [summary('c'), summary('a'), summary('b')]);
+    const rows = board(undefined, [withBids('c'), withBids('a'), withBids('b')]);
     expect(rows.map((row) => row.lotId)).toEqual(['a', 'b', 'c']);
   });
 
-  it('shows their live figures: open, close time, flags, not sold, not closed when due', () => {
+  it('shows what the record has: open, close time, flags, sold with hammer and buyer', () => {
     const rows = board(
       undefined,
-      [summary('q'), summary('r')],
-      [
-        ['q', { open: true, closesAt: '2026-11-21T10:05:00.000Z', sold: false }],
-        ['r', { open: false, closesAt: null, sold: true }],
-      ],
+      [withBids('q', opened('q', '2026-11-21T10:05:00.000Z')), close(withBids('r'), true)],
       [flagOn('q', 1), flagOn('q', 2)],
     );
     expect(rows[0]).toMatchObject({
       lotId: 'q',
+      lotNumber: null,
+      lotTitle: 'Live title of q',
+      currency: 'GBP',
+      lowEstimate: null,
+      highEstimate: null,
+      reserve: null,
       open: true,
       phase: 'open',
+      status: 'open',
       closesAt: '2026-11-21T10:05:00.000Z',
       flags: 2,
       sold: false,
-      closedWhenDue: false,
+      hammer: null,
     });
     expect(rows[1]).toMatchObject({
       lotId: 'r',
       open: false,
       phase: 'closed',
+      status: 'sold',
       closesAt: null,
       flags: 0,
       sold: true,
+      hammer: 160_000,
+      buyer: 'Paddle 7',
+      closedTimetoken: CLOSED_AT,
     });
+    expect([...saleFigures(rows, undefined, NOW).hammer]).toEqual([['GBP', 160_000]]);
   });
 
-  it('a bid-on lot without a lot state is open and not sold', () => {
-    const [row] = board(undefined, [summary('q')]);
+  it('a bid-on lot never opened is open and not sold', () => {
+    const [row] = board(undefined, [withBids('q')]);
     expect(row).toMatchObject({ open: true, phase: 'open', sold: false, closesAt: null });
+  });
+
+  it('a lot only opened, with no bid to name it, shows its lot id and no currency', () => {
+    const [row] = board(undefined, [opened('q', null)]);
+    expect(row).toMatchObject({ lotId: 'q', lotTitle: 'q', currency: '', bidCount: 0 });
+    expect(row).toMatchObject({ highBid: null, leader: null, lastBidAt: null, status: 'open' });
   });
 });
 

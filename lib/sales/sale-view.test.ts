@@ -1,8 +1,11 @@
-import type { LotSummary } from '@/lib/realtime/bid-store';
-import type { LotState } from '@/lib/realtime/sale-desk-store';
-import { saleLotKey } from './sale-lot-key';
+import type { BidPlaced } from '@/lib/realtime/bid-messages';
 import { timetokenFromMs } from '@/lib/realtime/timetoken';
+import type { Flag } from '@/lib/sale-desk/flags/flag';
+import { applyBid, applyClosed, applyOpened, type LotRecord } from '@/lib/sale-desk/lot-record';
+import { applyLiveMessage, lotRecordOf } from './live-lots';
 import type { Lot, Sale } from './lot';
+import { recordedLot } from './recorded-lot';
+import { saleLotKey } from './sale-lot-key';
 import {
   hammerCurrencies,
   lotLabelOf,
@@ -14,6 +17,8 @@ import {
 } from './sale-view';
 
 const NOW = Date.parse('2026-11-21T10:00:00.000Z');
+const iso = (ms: number) => new Date(ms).toISOString();
+const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
 const lot = (
   auctionId: string,
@@ -36,24 +41,92 @@ const lot = (
 
 const sale = (auctionId: string, lots: Lot[]): Sale => ({ auctionId, saleTitle: auctionId, lots });
 
-const summary = (
+let bidNumber = 0;
+const placed = (
+  auctionId: string,
+  lotId: string,
+  bidder: string,
+  amount: number,
+  at: number,
+): BidPlaced => ({
+  type: 'bid.placed',
+  v: 1,
+  bidId: uuid((bidNumber += 1)),
+  auctionId,
+  lotId,
+  lotTitle: `Live title of ${lotId}`,
+  bidder,
+  amount,
+  currency: 'EUR',
+  placedAt: iso(at),
+});
+
+/** Three bids on the lot up to `highBid` (Paddle 5, Paddle 6, then Paddle 7), the last at `at`. */
+function bidOn(
   auctionId: string,
   lotId: string,
   highBid: number,
-  at: number,
-  closed = false,
-): LotSummary => ({
-  key: `${auctionId}/${lotId}`,
+  at = NOW,
+  record?: LotRecord,
+): LotRecord {
+  let state = record;
+  const ladder: [string, number][] = [
+    ['Paddle 5', highBid - 2_000],
+    ['Paddle 6', highBid - 1_000],
+    ['Paddle 7', highBid],
+  ];
+  ladder.forEach(([bidder, amount], index) => {
+    const when = at - (2 - index) * 1_000;
+    state = applyBid(state, placed(auctionId, lotId, bidder, amount, when), timetokenFromMs(when));
+  });
+  return state!;
+}
+
+const opened = (
+  auctionId: string,
+  lotId: string,
+  closesAt: string | null = null,
+  record?: LotRecord,
+  at = NOW - 60_000,
+): LotRecord =>
+  applyOpened(
+    record,
+    { type: 'lot.opened', v: 1, auctionId, lotId, openedAt: iso(at), closesAt },
+    timetokenFromMs(at),
+  );
+
+const closeOf = (record: LotRecord, winningBidId: string | null, at: number) =>
+  ({
+    type: 'lot.closed',
+    v: 1,
+    auctionId: record.auctionId,
+    lotId: record.lotId,
+    winningBidId,
+    closedAt: iso(at),
+  }) as const;
+
+/** Closed at `at` on its high bid: sold at it, to its leader. */
+const sold = (record: LotRecord, at = NOW + 1_000): LotRecord =>
+  applyClosed(record, closeOf(record, record.highBidId, at), timetokenFromMs(at), {
+    amount: record.highBid!,
+    bidder: record.leader!,
+  });
+
+/** Closed at `at` with no winning bid, whatever its high bid. */
+const passed = (record: LotRecord, at = NOW + 1_000): LotRecord =>
+  applyClosed(record, closeOf(record, null, at), timetokenFromMs(at), null);
+
+const recordsOf = (...records: LotRecord[]) =>
+  new Map(records.map((record) => [saleLotKey(record.auctionId, record.lotId), record]));
+
+const flagOn = (auctionId: string, lotId: string, n: number): Flag => ({
+  id: `jump:${n}`,
+  rule: 'jump',
   auctionId,
   lotId,
-  lotTitle: '1967 Ford Mustang Shelby GT500',
-  currency: 'EUR',
-  highBid,
-  bidCount: 3,
-  leader: 'Paddle 7',
-  lastTimetoken: timetokenFromMs(at),
-  lastBidTimetoken: timetokenFromMs(at),
-  closedTimetoken: closed ? timetokenFromMs(at) : null,
+  paddles: ['P1'],
+  bidIds: [],
+  raisedAt: '2026-11-21T10:00:00.000Z',
 });
 
 describe('saleBoard', () => {
@@ -64,138 +137,225 @@ describe('saleBoard', () => {
   ]);
 
   it('keeps the running order whatever order the lots were bid on', () => {
-    const lots = [summary('cars-a', 'z', 10_000, NOW), summary('cars-a', 'x', 10_000, NOW - 1)];
+    const z = bidOn('cars-a', 'z', 10_000, NOW);
+    const x = bidOn('cars-a', 'x', 10_000, NOW - 1);
     const rows = saleBoard({
       sale: cars,
       auctionId: 'cars-a',
-      lots,
-      lotStates: new Map(),
+      records: recordsOf(z, x),
       flags: [],
-      seenSince: Infinity,
     });
     expect(rows.map((row) => row.lotNumber)).toEqual([1, 2, 3]);
     const reversed = saleBoard({
       sale: cars,
       auctionId: 'cars-a',
-      lots: [...lots].reverse(),
-      lotStates: new Map(),
+      records: recordsOf(x, z),
       flags: [],
-      seenSince: Infinity,
     });
     expect(reversed.map((row) => row.key)).toEqual(rows.map((row) => row.key));
   });
 
   it('never mixes lots of another sale with the same title or lot id', () => {
-    const lots = [summary('cars-b', 'x', 99_000, NOW), summary('cars-a', 'x', 10_000, NOW)];
-    const rows = saleBoard({
-      sale: cars,
-      auctionId: 'cars-a',
-      lots,
-      lotStates: new Map(),
-      flags: [],
-      seenSince: Infinity,
-    });
+    const records = recordsOf(
+      bidOn('cars-b', 'x', 99_000),
+      bidOn('cars-b', 'q', 99_000),
+      bidOn('cars-a', 'x', 10_000),
+    );
+    const rows = saleBoard({ sale: cars, auctionId: 'cars-a', records, flags: [] });
     expect(rows).toHaveLength(3);
     expect(rows[0]!.highBid).toBe(10_000);
+    expect(rows.every((row) => row.auctionId === 'cars-a')).toBe(true);
   });
 
   it('reads open, close time, reserve state and flags per lot', () => {
-    const lotStates = new Map<string, LotState>([
-      [
-        saleLotKey('cars-a', 'y'),
-        { open: true, closesAt: '2026-11-21T10:05:00.000Z', sold: false },
-      ],
-    ]);
-    const flags = [
-      {
-        id: 'jump:1',
-        rule: 'jump' as const,
-        auctionId: 'cars-a',
-        lotId: 'y',
-        paddles: ['P1'],
-        bidIds: [],
-        raisedAt: '2026-11-21T10:00:00.000Z',
-      },
-    ];
+    const y = bidOn('cars-a', 'y', 150_000, NOW, opened('cars-a', 'y', '2026-11-21T10:05:00.000Z'));
     const rows = saleBoard({
       sale: cars,
       auctionId: 'cars-a',
-      lots: [summary('cars-a', 'y', 150_000, NOW)],
-      lotStates,
-      flags,
-      seenSince: Infinity,
+      records: recordsOf(y),
+      flags: [flagOn('cars-a', 'y', 1), flagOn('cars-b', 'y', 2)],
     });
     expect(rows[1]).toMatchObject({
       open: true,
+      phase: 'open',
+      status: 'open',
       closesAt: '2026-11-21T10:05:00.000Z',
       reserve: 'met',
+      highBid: 150_000,
+      leader: 'Paddle 7',
+      bidCount: 3,
       flags: 1,
       lastBidAt: NOW,
     });
-    expect(rows[0]).toMatchObject({ open: false, reserve: 'not-met', highBid: null, flags: 0 });
+    expect(rows[0]).toMatchObject({
+      open: false,
+      phase: 'upcoming',
+      status: 'upcoming',
+      reserve: 'not-met',
+      highBid: null,
+      bidCount: 0,
+      leader: null,
+      lastBidAt: null,
+      flags: 0,
+    });
   });
 
-  describe('which lots to come read closed once due', () => {
-    const minutes = (offset: number) => new Date(NOW + offset * 60_000).toISOString();
-    const five = sale(
-      'cars-a',
-      [-5, -4, -3, -2, -1].map((close, index) =>
-        lot('cars-a', `l${index + 1}`, index + 1, { scheduledCloseAt: minutes(close) }),
-      ),
+  it('takes the close lot.opened announced, else the catalogue’s scheduled close', () => {
+    const scheduled = '2026-11-21T10:30:00.000Z';
+    const timed = sale('cars-a', [
+      lot('cars-a', 'x', 1, { scheduledCloseAt: scheduled }),
+      lot('cars-a', 'y', 2, { scheduledCloseAt: scheduled }),
+      lot('cars-a', 'z', 3, { scheduledCloseAt: scheduled }),
+    ]);
+    const records = recordsOf(
+      opened('cars-a', 'x', '2026-11-21T10:05:00.000Z'),
+      // Opened with no close given: none, not the catalogue's.
+      opened('cars-a', 'y', null),
     );
-    const board = (lots: LotSummary[], lotStates: Map<string, LotState>, seenSince: number) =>
-      saleBoard({ sale: five, auctionId: 'cars-a', lots, lotStates, flags: [], seenSince })
-        .filter((row) => row.phase === 'upcoming')
-        .map((row) => [row.lotNumber, row.closedWhenDue]);
-
-    it('those the sale has gone past, not those it has yet to reach', () => {
-      // Lot 2 closed, lot 4 bid on; lots 1, 3 and 5 never seen.
-      const closed = new Map([
-        [saleLotKey('cars-a', 'l2'), { open: false, closesAt: null, sold: false }],
-      ]);
-      const rows = board([summary('cars-a', 'l4', 60_000, NOW)], closed, -Infinity);
-      expect(rows).toEqual([
-        [1, true],
-        [3, true],
-        [5, false],
-      ]);
-    });
-
-    it('of a sale never seen, those due before what this browser has seen', () => {
-      expect(board([], new Map(), NOW - 3.5 * 60_000)).toEqual([
-        [1, true],
-        [2, true],
-        [3, false],
-        [4, false],
-        [5, false],
-      ]);
-      // While the replay loads, none is claimed to have run.
-      expect(board([], new Map(), -Infinity).every(([, closed]) => closed === false)).toBe(true);
-    });
-
-    it('of a sale under way, none beyond the last lot seen, whatever their close', () => {
-      const rows = board([summary('cars-a', 'l1', 60_000, NOW)], new Map(), Infinity);
-      expect(rows).toEqual([
-        [2, false],
-        [3, false],
-        [4, false],
-        [5, false],
-      ]);
-    });
+    const rows = saleBoard({ sale: timed, auctionId: 'cars-a', records, flags: [] });
+    expect(rows.map((row) => row.closesAt)).toEqual(['2026-11-21T10:05:00.000Z', null, scheduled]);
   });
 
-  it('shows bid-on lots the catalogue lacks after the numbered ones', () => {
+  it('reads a lot never opened nor bid on as upcoming, its scheduled close long past', () => {
+    const late = sale('cars-a', [
+      lot('cars-a', 'x', 1, { scheduledCloseAt: iso(NOW - 3_600_000) }),
+      lot('cars-a', 'y', 2, { scheduledCloseAt: iso(NOW - 60_000) }),
+    ]);
+    // The sale went past lot x to lot y: the record says lot x never ran, so it is upcoming.
     const rows = saleBoard({
-      sale: undefined,
+      sale: late,
       auctionId: 'cars-a',
-      lots: [summary('cars-a', 'b', 1, NOW), summary('cars-a', 'a', 1, NOW)],
-      lotStates: new Map(),
+      records: recordsOf(sold(bidOn('cars-a', 'y', 160_000))),
       flags: [],
-      seenSince: Infinity,
     });
+    expect(rows.map((row) => [row.lotId, row.phase, row.status, row.open])).toEqual([
+      ['x', 'upcoming', 'upcoming', false],
+      ['y', 'closed', 'sold', false],
+    ]);
+  });
+
+  it('shows a sold lot with its hammer and buyer, a passed lot with neither', () => {
+    const records = recordsOf(
+      sold(bidOn('cars-a', 'x', 160_000)),
+      // Its reserve met, passed all the same: its high bid is no hammer.
+      passed(bidOn('cars-a', 'y', 170_000)),
+      passed(opened('cars-a', 'z')),
+    );
+    const rows = saleBoard({ sale: cars, auctionId: 'cars-a', records, flags: [] });
+    expect(rows[0]).toMatchObject({
+      status: 'sold',
+      phase: 'closed',
+      open: false,
+      sold: true,
+      highBid: 160_000,
+      hammer: 160_000,
+      buyer: 'Paddle 7',
+      leader: 'Paddle 7',
+      closedTimetoken: timetokenFromMs(NOW + 1_000),
+    });
+    expect(rows[1]).toMatchObject({
+      status: 'passed',
+      phase: 'closed',
+      sold: false,
+      highBid: 170_000,
+      reserve: 'met',
+      hammer: null,
+      buyer: null,
+    });
+    expect(rows[2]).toMatchObject({ status: 'passed', sold: false, bidCount: 0, hammer: null });
+  });
+
+  it('a late bid, however high, is counted without changing the result', () => {
+    const result = sold(bidOn('cars-a', 'x', 160_000));
+    const late = applyBid(
+      result,
+      placed('cars-a', 'x', 'Paddle 9', 900_000, NOW + 2_000),
+      timetokenFromMs(NOW + 2_000),
+    );
+    const [before] = saleBoard({
+      sale: cars,
+      auctionId: 'cars-a',
+      records: recordsOf(result),
+      flags: [],
+    });
+    const [after] = saleBoard({
+      sale: cars,
+      auctionId: 'cars-a',
+      records: recordsOf(late),
+      flags: [],
+    });
+    expect(after).toMatchObject({
+      status: 'sold',
+      sold: true,
+      bidCount: before!.bidCount + 1,
+      highBid: 160_000,
+      leader: 'Paddle 7',
+      hammer: 160_000,
+      buyer: 'Paddle 7',
+      reserve: before!.reserve,
+      closedTimetoken: before!.closedTimetoken,
+    });
+    expect(saleFigures([after!], undefined, NOW).hammer).toEqual(new Map([['EUR', 160_000]]));
+  });
+
+  it('is exact for a lot whose bids are older than any window: 600 bids count 600', () => {
+    let record: LotRecord | undefined;
+    for (let n = 0; n < 600; n += 1) {
+      const at = NOW - (600 - n) * 1_000;
+      const bidder = n % 2 === 0 ? 'Paddle 5' : 'Paddle 7';
+      record = applyBid(
+        record,
+        placed('cars-a', 'x', bidder, 10_000 + n * 1_000, at),
+        timetokenFromMs(at),
+      );
+    }
+    const [row] = saleBoard({
+      sale: cars,
+      auctionId: 'cars-a',
+      records: recordsOf(record!),
+      flags: [],
+    });
+    expect(row).toMatchObject({
+      bidCount: 600,
+      highBid: 609_000,
+      leader: 'Paddle 7',
+      lastBidAt: NOW - 1_000,
+      status: 'open',
+    });
+    // Read back from the record (GET /api/sales) and one live bid on: 601, none lost, none twice.
+    const through = timetokenFromMs(NOW);
+    const read = lotRecordOf(recordedLot(cars.lots[0]!, record), through)!;
+    const records = recordsOf(read);
+    applyLiveMessage(records, {
+      kind: 'bid',
+      timetoken: timetokenFromMs(NOW + 1_000),
+      bid: placed('cars-a', 'x', 'Paddle 5', 700_000, NOW + 1_000),
+    });
+    const [live] = saleBoard({ sale: cars, auctionId: 'cars-a', records, flags: [] });
+    expect(live).toMatchObject({ bidCount: 601, highBid: 700_000, leader: 'Paddle 5' });
+  });
+
+  it('shows lots of the sale the catalogue lacks after the numbered ones, in lot id order', () => {
+    const records = recordsOf(
+      bidOn('cars-a', 'b', 10_000),
+      bidOn('cars-a', 'a', 10_000),
+      bidOn('cars-b', 'c', 10_000),
+    );
+    const rows = saleBoard({ sale: undefined, auctionId: 'cars-a', records, flags: [] });
     expect(rows.map((row) => [row.lotId, row.lotNumber, row.reserve])).toEqual([
       ['a', null, null],
       ['b', null, null],
+    ]);
+    const withCatalogue = saleBoard({
+      sale: sale('cars-a', [lot('cars-a', 'c', 1)]),
+      auctionId: 'cars-a',
+      records,
+      flags: [],
+    });
+    expect(withCatalogue.map((row) => [row.lotId, row.lotNumber])).toEqual([
+      ['c', 1],
+      ['a', null],
+      ['b', null],
     ]);
   });
 });
@@ -207,26 +367,19 @@ describe('saleFigures', () => {
       lot('cars-a', 'y', 2, { reserve: null }),
       lot('cars-a', 'z', 3),
       lot('cars-a', 'w', 4),
+      lot('cars-a', 'v', 5),
     ]);
-    const closed = (sold: boolean): LotState => ({ open: false, closesAt: null, sold });
     const rows = saleBoard({
       sale: cars,
       auctionId: 'cars-a',
-      lots: [
-        summary('cars-a', 'x', 160_000, NOW, true),
-        summary('cars-a', 'y', 20_000, NOW, true),
-        summary('cars-a', 'z', 100_000, NOW, true),
-        summary('cars-a', 'w', 900_000, NOW, true),
-      ],
-      lotStates: new Map<string, LotState>([
-        [saleLotKey('cars-a', 'x'), closed(true)],
-        [saleLotKey('cars-a', 'y'), closed(true)],
-        [saleLotKey('cars-a', 'z'), { open: true, closesAt: null, sold: false }],
+      records: recordsOf(
+        sold(bidOn('cars-a', 'x', 160_000)),
+        sold(bidOn('cars-a', 'y', 20_000)),
+        bidOn('cars-a', 'z', 100_000),
         // Passed with no winner although its reserve was met: not sold, not in the hammer total.
-        [saleLotKey('cars-a', 'w'), closed(false)],
-      ]),
+        passed(bidOn('cars-a', 'w', 900_000)),
+      ),
       flags: [],
-      seenSince: Infinity,
     });
     expect(rows.find((row) => row.lotId === 'w')).toMatchObject({ reserve: 'met', sold: false });
     // Per second over its last minute, the latest second 1 s ago: 1 bid then, 4 bids 61 s ago.
@@ -237,25 +390,42 @@ describe('saleFigures', () => {
     expect(figures.bidsLastMinute).toBe(1);
     expect(figures.soldLots).toBe(2);
     expect([...figures.hammer]).toEqual([['EUR', 180_000]]);
+    expect(figures.unpriced.size).toBe(0);
   });
 
-  it('counts a lot sold whose winning bid was never seen here, with no amount in the total', () => {
+  it('sums the hammer, not the high bid, when the winning bid was not the highest', () => {
+    // The close named an earlier bid (the record looked it up): that is the price.
+    const bidding = bidOn('cars-a', 'x', 160_000);
+    const result = applyClosed(
+      bidding,
+      closeOf(bidding, uuid(1), NOW + 1_000),
+      timetokenFromMs(NOW + 1_000),
+      { amount: 150_000, bidder: 'Paddle 6' },
+    );
+    const rows = saleBoard({
+      sale: sale('cars-a', [lot('cars-a', 'x', 1)]),
+      auctionId: 'cars-a',
+      records: recordsOf(result),
+      flags: [],
+    });
+    expect(rows[0]).toMatchObject({ highBid: 160_000, hammer: 150_000, buyer: 'Paddle 6' });
+    expect([...saleFigures(rows, undefined, NOW).hammer]).toEqual([['EUR', 150_000]]);
+  });
+
+  it('counts a lot sold whose winning bid the record lacks, with no amount in the total', () => {
     const cars = sale('cars-a', [lot('cars-a', 'x', 1), lot('cars-a', 'y', 2)]);
+    // Lot y: opened, closed naming a winning bid the record never had.
+    const y = opened('cars-a', 'y');
     const rows = saleBoard({
       sale: cars,
       auctionId: 'cars-a',
-      // Only a bid after its close was seen of lot y: no high bid, no leader.
-      lots: [
-        summary('cars-a', 'x', 160_000, NOW, true),
-        { ...summary('cars-a', 'y', 0, NOW, true), highBid: null, leader: null },
-      ],
-      lotStates: new Map<string, LotState>([
-        [saleLotKey('cars-a', 'x'), { open: false, closesAt: null, sold: true }],
-        [saleLotKey('cars-a', 'y'), { open: false, closesAt: null, sold: true }],
-      ]),
+      records: recordsOf(
+        sold(bidOn('cars-a', 'x', 160_000)),
+        applyClosed(y, closeOf(y, uuid(999_999), NOW), timetokenFromMs(NOW), null),
+      ),
       flags: [],
-      seenSince: Infinity,
     });
+    expect(rows[1]).toMatchObject({ sold: true, status: 'sold', hammer: null, buyer: null });
     const figures = saleFigures(rows, undefined, NOW);
     expect(figures.soldLots).toBe(2);
     expect([...figures.hammer]).toEqual([['EUR', 160_000]]);
@@ -288,59 +458,53 @@ describe('hammerCurrencies', () => {
 });
 
 describe('openLotCount', () => {
-  const opened: LotState = { open: true, closesAt: null, sold: false };
-  const closed: LotState = { open: false, closesAt: null, sold: true };
-
-  it('counts a lot opened with no bid yet, and each lot once', () => {
-    const states = new Map<string, LotState>([
-      [saleLotKey('cars-a', 'x'), opened],
-      [saleLotKey('cars-a', 'y'), opened],
-      [saleLotKey('cars-b', 'x'), closed],
-    ]);
-    const lots = [
-      summary('cars-a', 'x', 100_000, NOW),
-      // Closed by its lot.closed, whatever its own summary says.
-      summary('cars-b', 'x', 100_000, NOW),
-      // Bid on, never opened nor closed by a message this browser saw.
-      summary('cars-c', 'z', 100_000, NOW),
-      summary('cars-c', 'w', 100_000, NOW, true),
-    ];
-    expect(openLotCount([], lots, states)).toBe(2);
-    // Catalogued, cars-a's lot y is on its board: opened, it counts.
-    const catalogue = [sale('cars-a', [lot('cars-a', 'x', 1), lot('cars-a', 'y', 2)])];
-    expect(openLotCount(catalogue, lots, states)).toBe(3);
-    expect(openLotCount([], [], new Map())).toBe(0);
+  it('counts a lot opened with no bid yet, a lot bid on, and each lot once', () => {
+    const records = recordsOf(
+      bidOn('cars-a', 'x', 100_000, NOW, opened('cars-a', 'x')),
+      opened('cars-a', 'y'),
+      sold(bidOn('cars-b', 'x', 100_000)),
+      // Bid on, never opened nor closed.
+      bidOn('cars-c', 'z', 100_000),
+      passed(bidOn('cars-c', 'w', 100_000)),
+    );
+    expect(openLotCount(records)).toBe(3);
+    expect(openLotCount(new Map())).toBe(0);
   });
 
-  it('leaves out a lot opened with no bid that the catalogue lacks: no board lists it', () => {
-    const states = new Map<string, LotState>([[saleLotKey('cars-z', 'ghost'), opened]]);
-    expect(openLotCount([sale('cars-a', [lot('cars-a', 'x', 1)])], [], states)).toBe(0);
+  it('counts a lot opened again after its close, and not one closed after it opened', () => {
+    const again = opened('cars-a', 'x', null, passed(opened('cars-a', 'x')), NOW + 2_000);
+    expect(openLotCount(recordsOf(again))).toBe(1);
+    expect(openLotCount(recordsOf(passed(opened('cars-a', 'x'))))).toBe(0);
   });
 
   it('adds up to the open lots of the sales boards', () => {
-    const states = new Map<string, LotState>([[saleLotKey('cars-a', 'y'), opened]]);
-    const lots = [summary('cars-a', 'x', 100_000, NOW), summary('cars-b', 'x', 100_000, NOW)];
+    const records = recordsOf(
+      bidOn('cars-a', 'x', 100_000),
+      opened('cars-a', 'y'),
+      bidOn('cars-b', 'x', 100_000),
+      // Opened, not catalogued: on cars-b's board all the same, after its numbered lots.
+      opened('cars-b', 'ghost'),
+      sold(bidOn('cars-b', 'z', 100_000)),
+    );
     const catalogue = [
       sale('cars-a', [lot('cars-a', 'x', 1), lot('cars-a', 'y', 2)]),
-      sale('cars-b', [lot('cars-b', 'x', 1)]),
+      sale('cars-b', [lot('cars-b', 'x', 1), lot('cars-b', 'z', 2)]),
     ];
     const openIn = (auctionId: string) =>
       saleFigures(
         saleBoard({
           sale: catalogue.find((one) => one.auctionId === auctionId),
           auctionId,
-          lots,
-          lotStates: states,
+          records,
           flags: [],
-          seenSince: Infinity,
         }),
         undefined,
         NOW,
       ).openLots;
     const a = openIn('cars-a');
     const b = openIn('cars-b');
-    expect([a, b]).toEqual([2, 1]);
-    expect(openLotCount(catalogue, lots, states)).toBe(a + b);
+    expect([a, b]).toEqual([2, 2]);
+    expect(openLotCount(records)).toBe(a + b);
   });
 });
 
@@ -379,10 +543,8 @@ describe('sameRow', () => {
     saleBoard({
       sale: sale('cars-a', [lot('cars-a', 'x', 1), lot('cars-a', 'y', 2)]),
       auctionId: 'cars-a',
-      lots: [summary('cars-a', 'x', 120_000, NOW)],
-      lotStates: new Map(),
+      records: recordsOf(bidOn('cars-a', 'x', 120_000)),
       flags: [],
-      seenSince: Infinity,
     });
 
   it('holds for the rows of two boards built from the same figures', () => {
@@ -396,6 +558,9 @@ describe('sameRow', () => {
     expect(sameRow(row!, { ...row!, bidCount: row!.bidCount + 1 })).toBe(false);
     expect(sameRow(row!, { ...row!, leader: 'Paddle 8' })).toBe(false);
     expect(sameRow(row!, { ...row!, reserve: 'met' })).toBe(false);
+    expect(sameRow(row!, { ...row!, status: 'sold' })).toBe(false);
+    expect(sameRow(row!, { ...row!, hammer: 120_000 })).toBe(false);
+    expect(sameRow(row!, { ...row!, buyer: 'Paddle 7' })).toBe(false);
   });
 });
 

@@ -1,16 +1,16 @@
 // What the sale desk screen shows (docs/product-contract.md §11), computed from the stores'
 // snapshots: pure, so the running order, the figures and the "never mixed" keys are unit-tested.
-import { isLotClosed, type LotSummary } from '@/lib/realtime/bid-store';
-import type { LotState } from '@/lib/realtime/sale-desk-store';
+// Each lot's figures come from the console's record with the live messages since folded on
+// (live-lots.ts): exact however long the sale has run.
 import { saleLotKey } from './sale-lot-key';
 import { countSince } from '@/lib/realtime/rate-buckets';
 import type { SaleRate } from '@/lib/realtime/sale-rates';
-import { timetokenToMs } from '@/lib/realtime/timetoken';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
+import { lotStatus, type LotRecord, type LotStatus } from '@/lib/sale-desk/lot-record';
 import { reserveState, type ReserveState } from '@/lib/sale-desk/reserve-state';
-import type { Sale } from './lot';
+import type { Lot, Sale } from './lot';
 
-/** One lot of the board: the catalogue's lot, its live figures and its state. */
+/** One lot of the board: the catalogue's lot, its figures and its state. */
 export interface SaleLotRow {
   key: string;
   auctionId: string;
@@ -24,24 +24,22 @@ export interface SaleLotRow {
   highBid: number | null;
   bidCount: number;
   leader: string | null;
-  /** Epoch ms of the newest bid (publish time), null before the first. */
+  /** Epoch ms of the newest bid (its placedAt), null before the first. */
   lastBidAt: number | null;
   open: boolean;
-  /** Upcoming: catalogued, neither opened nor bid on yet (as far as this browser saw). */
+  /** Upcoming: catalogued, neither opened nor bid on yet. */
   phase: LotPhase;
+  /** The record's word: upcoming, open, sold (with `hammer` and `buyer`) or passed. */
+  status: LotStatus;
   closesAt: string | null;
-  /**
-   * For a lot to come: whether it reads closed once its scheduled close has passed (`phaseAt`).
-   * True when the sale has gone past it (a later lot has opened, been bid on or closed) or when
-   * nothing of the sale was seen and its close is older than what this browser has seen of
-   * `bids`; false for a sale under way that has yet to reach it: that sale runs late.
-   */
-  closedWhenDue: boolean;
   /** Null when the catalogue does not know the lot (no reserve to compare with). */
   reserve: ReserveState | null;
-  /** Closed with a winning bid named by its `lot.closed`; a lot passed unsold is not. */
+  /** Closed with a winning bid; a lot passed unsold is not. */
   sold: boolean;
-  /** The timetoken of the lot's `lot.closed` as the lot board has it: later bids are late. */
+  /** The winning bid's amount and paddle, once sold. */
+  hammer: number | null;
+  buyer: string | null;
+  /** The timetoken of the lot's close (null while open): a bid published after it is late. */
   closedTimetoken: string | null;
   flags: number;
 }
@@ -59,144 +57,83 @@ export function sameRow(a: SaleLotRow, b: SaleLotRow): boolean {
 export interface SaleBoardInput {
   sale: Sale | undefined;
   auctionId: string;
-  lots: readonly LotSummary[];
-  lotStates: ReadonlyMap<string, LotState>;
+  /** Every lot's state now, by `saleLotKey` (the sale desk's `records`). */
+  records: ReadonlyMap<string, LotRecord>;
   flags: readonly Flag[];
-  /** The publish time (ms) from which this browser has seen every message (`seenSince`). */
-  seenSince: number;
 }
 
 export type LotPhase = 'upcoming' | 'open' | 'closed';
 
-/**
- * The newest `lot.opened`/`lot.closed` decides; without one, a lot with bids is open until its
- * close, and a catalogue lot nobody bid on is upcoming.
- */
-function lotPhase(state: LotState | undefined, live: LotSummary | undefined): LotPhase {
-  if (state) return state.open ? 'open' : 'closed';
-  if (live) return isLotClosed(live) ? 'closed' : 'open';
-  return 'upcoming';
-}
+const phaseOf = (status: LotStatus): LotPhase =>
+  status === 'upcoming' ? 'upcoming' : status === 'open' ? 'open' : 'closed';
 
 /**
- * Lots open now in every sale, counted over the lots the sale boards list (the catalogue's and
- * those bid on): opened by a `lot.opened` and not closed since, or bid on and not closed. The
- * count the sales' own figures add up to, a lot with no bid yet included; a lot opened that is
- * neither catalogued nor bid on is on no board, and not counted.
+ * Lots open now in every sale: opened or bid on, and not closed since, over the lots the record
+ * and the live messages know (a lot with no bid yet included).
  */
-export function openLotCount(
-  sales: readonly Sale[],
-  lots: readonly LotSummary[],
-  lotStates: ReadonlyMap<string, LotState>,
-): number {
-  const live = new Map(lots.map((lot) => [saleLotKey(lot.auctionId, lot.lotId), lot]));
-  const listed = new Set(live.keys());
-  for (const sale of sales)
-    for (const lot of sale.lots) listed.add(saleLotKey(lot.auctionId, lot.lotId));
+export function openLotCount(records: ReadonlyMap<string, LotRecord>): number {
   let open = 0;
-  for (const key of listed) if (lotPhase(lotStates.get(key), live.get(key)) === 'open') open += 1;
+  for (const record of records.values()) if (lotStatus(record) === 'open') open += 1;
   return open;
 }
 
-/**
- * Marks the catalogued lots to come (rows in running order) that read closed once due: the sale
- * has gone past them, or nothing of it was seen since before their scheduled close.
- */
-function markClosedWhenDue(rows: SaleLotRow[], seenSince: number): void {
-  const seen = rows.map((row) => row.phase !== 'upcoming');
-  const firstSeen = seen.indexOf(true);
-  const lastSeen = seen.lastIndexOf(true);
-  rows.forEach((row, index) => {
-    if (seen[index]) return;
-    const closesAt = row.closesAt === null ? Infinity : Date.parse(row.closesAt);
-    row.closedWhenDue = index < lastSeen || (firstSeen === -1 && closesAt < seenSince);
-  });
+function rowOf(
+  key: string,
+  lot: Lot | undefined,
+  record: LotRecord | undefined,
+  flags: number,
+  fallback: { auctionId: string; lotId: string },
+): SaleLotRow {
+  const status = lotStatus(record);
+  const highBid = record?.highBid ?? null;
+  return {
+    key,
+    auctionId: fallback.auctionId,
+    lotId: fallback.lotId,
+    lotNumber: lot?.lotNumber ?? null,
+    lotTitle: lot?.lotTitle ?? record?.lotTitle ?? fallback.lotId,
+    currency: lot?.currency ?? record?.currency ?? '',
+    lowEstimate: lot?.lowEstimate ?? null,
+    highEstimate: lot?.highEstimate ?? null,
+    highBid,
+    bidCount: record?.bids ?? 0,
+    leader: record?.leader ?? null,
+    lastBidAt: record?.lastBidAt ? Date.parse(record.lastBidAt) : null,
+    open: status === 'open',
+    phase: phaseOf(status),
+    status,
+    closesAt: record?.openedAt ? record.closesAt : (lot?.scheduledCloseAt ?? null),
+    reserve: lot ? reserveState({ reserve: lot.reserve, highBid, currency: lot.currency }) : null,
+    sold: status === 'sold',
+    hammer: record?.hammer ?? null,
+    buyer: record?.buyer ?? null,
+    closedTimetoken: record?.closedTimetoken ?? null,
+    flags,
+  };
 }
 
 /** The sale's lots in running order (lot number), whatever order the bids come in. */
-export function saleBoard({
-  sale,
-  auctionId,
-  lots,
-  lotStates,
-  flags,
-  seenSince,
-}: SaleBoardInput): SaleLotRow[] {
-  const live = new Map<string, LotSummary>();
-  for (const lot of lots)
-    if (lot.auctionId === auctionId) live.set(saleLotKey(lot.auctionId, lot.lotId), lot);
+export function saleBoard({ sale, auctionId, records, flags }: SaleBoardInput): SaleLotRow[] {
   const flagsPerLot = new Map<string, number>();
   for (const flag of flags) {
     if (flag.auctionId !== auctionId) continue;
     const key = saleLotKey(flag.auctionId, flag.lotId);
     flagsPerLot.set(key, (flagsPerLot.get(key) ?? 0) + 1);
   }
-
   const rows: SaleLotRow[] = [];
   const catalogued = new Set<string>();
   for (const lot of sale?.lots ?? []) {
     const key = saleLotKey(lot.auctionId, lot.lotId);
     catalogued.add(key);
-    const summary = live.get(key);
-    const state = lotStates.get(key);
-    rows.push({
-      key,
-      auctionId: lot.auctionId,
-      lotId: lot.lotId,
-      lotNumber: lot.lotNumber,
-      lotTitle: lot.lotTitle,
-      currency: lot.currency,
-      lowEstimate: lot.lowEstimate,
-      highEstimate: lot.highEstimate,
-      highBid: summary?.highBid ?? null,
-      bidCount: summary?.bidCount ?? 0,
-      leader: summary?.leader ?? null,
-      lastBidAt: summary ? timetokenToMs(summary.lastBidTimetoken) : null,
-      open: lotPhase(state, summary) === 'open',
-      phase: lotPhase(state, summary),
-      closesAt: state?.closesAt ?? lot.scheduledCloseAt,
-      closedWhenDue: false,
-      reserve: reserveState({
-        reserve: lot.reserve,
-        highBid: summary?.highBid ?? null,
-        currency: lot.currency,
-      }),
-      flags: flagsPerLot.get(key) ?? 0,
-      sold: state?.sold ?? false,
-      closedTimetoken: summary?.closedTimetoken ?? null,
-    });
+    rows.push(rowOf(key, lot, records.get(key), flagsPerLot.get(key) ?? 0, lot));
   }
-  markClosedWhenDue(rows, seenSince);
-  // Bids on lots the catalogue lacks (a refresh is on its way): shown, after the numbered ones,
-  // in lot id order so that they too keep their place.
-  const extra = [...live]
-    .filter(([key]) => !catalogued.has(key))
+  // Lots the catalogue lacks (a refresh is on its way): shown, after the numbered ones, in lot id
+  // order so that they too keep their place.
+  const extra = [...records]
+    .filter(([key, record]) => record.auctionId === auctionId && !catalogued.has(key))
     .sort(([, a], [, b]) => (a.lotId < b.lotId ? -1 : a.lotId > b.lotId ? 1 : 0));
-  for (const [key, summary] of extra) {
-    const state = lotStates.get(key);
-    rows.push({
-      key,
-      auctionId: summary.auctionId,
-      lotId: summary.lotId,
-      lotNumber: null,
-      lotTitle: summary.lotTitle,
-      currency: summary.currency,
-      lowEstimate: null,
-      highEstimate: null,
-      highBid: summary.highBid,
-      bidCount: summary.bidCount,
-      leader: summary.leader,
-      lastBidAt: timetokenToMs(summary.lastBidTimetoken),
-      open: lotPhase(state, summary) === 'open',
-      phase: lotPhase(state, summary),
-      closesAt: state?.closesAt ?? null,
-      closedWhenDue: false,
-      reserve: null,
-      flags: flagsPerLot.get(key) ?? 0,
-      sold: state?.sold ?? false,
-      closedTimetoken: summary.closedTimetoken,
-    });
-  }
+  for (const [key, record] of extra)
+    rows.push(rowOf(key, undefined, record, flagsPerLot.get(key) ?? 0, record));
   return rows;
 }
 
@@ -215,8 +152,8 @@ export interface SaleFigures {
 
 /**
  * A sale's live figures. Sold: a lot whose `lot.closed` named a winning bid (a lot passed unsold,
- * its reserve met or not, is not); its hammer price is its high bid at the close (the lot board
- * leaves a late bid out of it), in the total when that bid was seen here. Bids in the last minute
+ * its reserve met or not, is not); its hammer price is that bid's amount, in the total when the
+ * record holds it (`unpriced` counts a sold lot whose winning bid it lacks). Bids in the last minute
  * come from the sale's own per-second counts (publish time), not from the store's window of bids,
  * which other sales' bids can fill.
  */
@@ -231,8 +168,7 @@ export function saleFigures(
   for (const row of rows) {
     if (!row.sold) continue;
     soldLots += 1;
-    if (row.highBid !== null)
-      hammer.set(row.currency, (hammer.get(row.currency) ?? 0) + row.highBid);
+    if (row.hammer !== null) hammer.set(row.currency, (hammer.get(row.currency) ?? 0) + row.hammer);
     else unpriced.set(row.currency, (unpriced.get(row.currency) ?? 0) + 1);
   }
   const bidsLastMinute = rate ? countSince(rate.perSecond, rate.endsAt, now - 60_000) : 0;

@@ -54,6 +54,7 @@ const lotKeys = [
   'bids',
   'buyer',
   'closedAt',
+  'closedTimetoken',
   'closesAt',
   'currency',
   'hammer',
@@ -85,6 +86,7 @@ const notYetRecorded = {
   lastBidAt: null,
   openedAt: null,
   closedAt: null,
+  closedTimetoken: null,
   hammer: null,
   buyer: null,
 };

@@ -16,6 +16,8 @@ export const recorderLockKey = 724012;
 export const lockRetryMs = 3_000;
 
 export interface Recording {
+  /** True while this process records (it holds the lock, or needs none). */
+  isRecording(): boolean;
   stop(): Promise<void>;
 }
 
@@ -87,6 +89,7 @@ function recordWithLock(env: ServerEnv, handle: DatabaseHandle, url: string): Re
 
   void attempt();
   return {
+    isRecording: () => recorder !== null,
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
@@ -102,7 +105,14 @@ function recordWithLock(env: ServerEnv, handle: DatabaseHandle, url: string): Re
 export function startRecording(env: ServerEnv, handle: DatabaseHandle): Recording {
   if (handle.kind === 'pglite' || !env.databaseUrl) {
     const recorder = liveRecorder(env, handle);
-    return { stop: () => recorder.stop() };
+    let stopped = false;
+    return {
+      isRecording: () => !stopped,
+      stop: () => {
+        stopped = true;
+        return recorder.stop();
+      },
+    };
   }
   return recordWithLock(env, handle, env.databaseUrl);
 }
