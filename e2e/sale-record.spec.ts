@@ -102,7 +102,7 @@ test('a sale of 6,000 messages reads as published, in a fresh browser and after 
   }));
   expect(await ingestLots(lots)).toBe(200);
   // The first lot alone takes 3,000 bids: older than any window a browser keeps.
-  const sale = playSale(auctionId, lots, (index) => (index === 0 ? 3_000 : 250));
+  const sale = playSale(auctionId, lots, (index) => (index === 0 ? 3_000 : 280));
   expect(sale.messages.length).toBeGreaterThanOrEqual(6_000);
   await publishInOrder(sale.messages);
 

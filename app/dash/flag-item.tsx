@@ -3,7 +3,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { memo } from 'react';
 import type { StoredBid } from '@/lib/realtime/bid-store';
-import type { Flag } from '@/lib/sale-desk/flags/flag';
+import type { DeskFlag } from '@/lib/sales/recorded-flag';
 import { flagRules, type FlagRule } from '@/lib/sale-desk/flags/flag-rules';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import { ruleKey } from './sale-labels';
@@ -11,10 +11,18 @@ import { ruleKey } from './sale-labels';
 // The parts of the flags panel (flags-panel.tsx) that render again only when what they show
 // changed, not on every frame that brings a bid.
 
+/** What an item shows of one of its flag's bids. */
+type FlagItemBid = Pick<StoredBid, 'bidId' | 'bidder' | 'amount' | 'currency'> & {
+  lotTitle?: string;
+};
+
 interface FlagItemProps {
-  flag: Flag;
-  /** The flag's bids the store still holds, in the flag's order (older ones have left it). */
-  bids: readonly StoredBid[];
+  flag: DeskFlag;
+  /**
+   * The flag's bids, in its order: the record's copy, or those the store still holds (older ones
+   * have left it).
+   */
+  bids: readonly FlagItemBid[];
   saleTitle: string | undefined;
   lotNumber: number | undefined;
   acknowledged: boolean;
@@ -46,7 +54,7 @@ export const FlagItem = memo(function FlagItem({
   const t = useTranslations('SaleDesk');
   const format = useFormatter();
   const formatMoney = useFormatMoney();
-  const title = bids.find((bid) => bid.bidId === flag.bidIds.at(-1))?.lotTitle;
+  const title = flag.lotTitle ?? bids.find((bid) => bid.bidId === flag.bidIds.at(-1))?.lotTitle;
   const amounts = bids.map((bid) => `${bid.bidder} ${formatMoney(bid.amount, bid.currency)}`);
   return (
     <li
@@ -92,7 +100,7 @@ export const FlagItem = memo(function FlagItem({
 }, sameItem);
 
 /** Flags per rule, rendered again only when the flags change. */
-export const FlagCounts = memo(function FlagCounts({ flags }: { flags: readonly Flag[] }) {
+export const FlagCounts = memo(function FlagCounts({ flags }: { flags: readonly DeskFlag[] }) {
   const t = useTranslations('SaleDesk');
   const format = useFormatter();
   const counts = new Map<FlagRule, number>(flagRules.map((rule) => [rule, 0]));

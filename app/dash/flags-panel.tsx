@@ -3,13 +3,13 @@
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { StoredBid } from '@/lib/realtime/bid-store';
-import type { Flag } from '@/lib/sale-desk/flags/flag';
 import {
   readAcknowledged,
   withAcknowledged,
   writeAcknowledged,
 } from '@/lib/sales/acknowledged-flags';
 import type { Sale } from '@/lib/sales/lot';
+import type { DeskFlag } from '@/lib/sales/recorded-flag';
 import { lotLabelOf } from '@/lib/sales/sale-view';
 import { FlagCounts, FlagItem } from './flag-item';
 
@@ -25,7 +25,7 @@ export function FlagsPanel({
   sales,
   bids,
 }: {
-  flags: readonly Flag[];
+  flags: readonly DeskFlag[];
   sales: readonly Sale[];
   bids: readonly StoredBid[];
 }) {
@@ -103,7 +103,11 @@ export function FlagsPanel({
                 <FlagItem
                   key={flag.id}
                   flag={flag}
-                  bids={flag.bidIds.map((id) => bidById.get(id)).filter((bid) => bid !== undefined)}
+                  bids={
+                    // The record's copy of its bids, else those the store still holds.
+                    flag.bids ??
+                    flag.bidIds.map((id) => bidById.get(id)).filter((bid) => bid !== undefined)
+                  }
                   saleTitle={saleTitle}
                   lotNumber={lotNumber}
                   acknowledged={acknowledgedSet.has(flag.id)}

@@ -8,7 +8,7 @@ import { useBidStore } from '@/lib/realtime/use-bid-store';
 import { useRealtime } from '@/lib/realtime/use-realtime';
 import { saleDesk } from '@/lib/realtime/sale-desk';
 import { useSaleDesk } from '@/lib/realtime/use-sale-desk';
-import { lotLabelOf } from '@/lib/sales/sale-view';
+import { lotLabelOf, saleBoard } from '@/lib/sales/sale-view';
 import { BidRateSparkline } from './bid-rate-sparkline';
 import { CatalogueNotice } from './catalogue-notice';
 import { ConnectionStatus } from './connection-status';
@@ -71,6 +71,22 @@ export default function LiveDashboard() {
     [desk.sales],
   );
 
+  // Every sale's board, in the sales' order: the all-sales view's lots open now (from the record).
+  const allRows = useMemo(
+    () =>
+      saleId
+        ? []
+        : desk.sales.flatMap((sale) =>
+            saleBoard({ sale, auctionId: sale.auctionId, records: desk.records, flags: [] }),
+          ),
+    [saleId, desk.sales, desk.records],
+  );
+  const saleTitleOf = useCallback(
+    (auctionId: string) =>
+      desk.sales.find((sale) => sale.auctionId === auctionId)?.saleTitle ?? auctionId,
+    [desk.sales],
+  );
+
   return (
     <>
       {/* Outside the busy region and there from the first render, in both views: a live region
@@ -104,7 +120,7 @@ export default function LiveDashboard() {
               <>
                 <div className="live-dashboard__grid">
                   <LiveFeed bids={snapshot.bids} labelOf={labelOf} />
-                  <LotLeaderboard lots={snapshot.lots} labelOf={labelOf} />
+                  <LotLeaderboard rows={allRows} saleTitleOf={saleTitleOf} />
                 </div>
                 <FlagsPanel flags={flags} sales={desk.sales} bids={snapshot.bids} />
               </>

@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
-import type { LotSummary } from '@/lib/realtime/bid-store';
+import fr from '@/messages/fr.json';
+import type { SaleLotRow } from '@/lib/sales/sale-view';
 import { fakeViewport } from '@/lib/viewport/testing/fake-viewport';
 import { LotLeaderboard } from './lot-leaderboard';
 
@@ -10,54 +11,111 @@ beforeEach(() => {
   viewport = fakeViewport();
 });
 
-const summary = (extra: Partial<LotSummary>): LotSummary => ({
-  key: JSON.stringify(['cars-a', 'mustang']),
-  auctionId: 'cars-a',
-  lotId: 'mustang',
+const row = (
+  auctionId: string,
+  lotNumber: number,
+  extra: Partial<SaleLotRow> = {},
+): SaleLotRow => ({
+  key: JSON.stringify([auctionId, `lot-${lotNumber}`]),
+  auctionId,
+  lotId: `lot-${lotNumber}`,
+  lotNumber,
   lotTitle: '1967 Ford Mustang',
   currency: 'EUR',
+  lowEstimate: 4_000_000,
+  highEstimate: 6_000_000,
   highBid: 5_000_000,
   bidCount: 3,
   leader: 'Paddle 12',
-  lastTimetoken: '17640000000000000',
-  lastBidTimetoken: '17640000000000000',
+  lastBidAt: null,
+  open: true,
+  phase: 'open',
+  status: 'open',
+  closesAt: null,
+  reserve: 'met',
+  sold: false,
+  hammer: null,
+  buyer: null,
   closedTimetoken: null,
+  flags: 0,
   ...extra,
 });
 
-function renderBoard(lots: LotSummary[]) {
-  render(
-    <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
-      <LotLeaderboard lots={lots} labelOf={() => ({ lotNumber: 7, saleTitle: 'Cars A' })} />
+const titles: Record<string, string> = { 'cars-a': 'Cars A', 'cars-b': 'Cars B' };
+
+function renderBoard(rows: SaleLotRow[], locale: 'en' | 'fr' = 'en') {
+  return render(
+    <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : fr} timeZone="UTC">
+      <LotLeaderboard rows={rows} saleTitleOf={(id) => titles[id] ?? id} />
     </NextIntlClientProvider>,
   );
 }
 
+const lotNames = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((tr) => within(tr).getByRole('rowheader').textContent);
+
 describe('LotLeaderboard', () => {
-  it('shows a lot’s high bid, bids, leader and state', () => {
-    renderBoard([summary({})]);
-    const row = screen.getByRole('row', { name: /Lot 7/ });
+  it('lists the lots open now with their high bid, bids and leader, each naming its sale', () => {
+    renderBoard([row('cars-a', 7)]);
+    const tr = screen.getByRole('row', { name: /Lot 7/ });
+    expect(within(tr).getByRole('rowheader').textContent).toMatch(/Cars A/);
     expect(
-      within(row)
+      within(tr)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['€50,000.00', '3', 'Paddle 12', 'Open']);
+    ).toEqual(['€50,000.00', '3', 'Paddle 12']);
   });
 
-  it('shows no high bid or leader for a closed lot whose bids seen all came after its close', () => {
-    renderBoard([summary({ highBid: null, leader: null, closedTimetoken: '17630000000000000' })]);
-    const row = screen.getByRole('row', { name: /Lot 7/ });
-    expect(
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['—', '3', '—', 'Closed']);
+  it('leaves out lots to come, sold or passed, and keeps the order it is given as bids arrive', () => {
+    const rows = [
+      row('cars-a', 1, { open: false, phase: 'closed', status: 'sold', sold: true }),
+      row('cars-a', 2),
+      row('cars-a', 3, { open: false, phase: 'upcoming', status: 'upcoming' }),
+      row('cars-b', 1),
+      row('cars-b', 2, { open: false, phase: 'closed', status: 'passed' }),
+    ];
+    const { rerender } = renderBoard(rows);
+    expect(lotNames()).toEqual([
+      expect.stringMatching(/^Lot 2,.*Cars A$/),
+      expect.stringMatching(/^Lot 1,.*Cars B$/),
+    ]);
+    // A bid on the second lot listed does not move it first.
+    const later = rows.map((one) =>
+      one.auctionId === 'cars-b' && one.lotNumber === 1 ? { ...one, bidCount: 9 } : one,
+    );
+    rerender(
+      <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
+        <LotLeaderboard rows={later} saleTitleOf={(id) => titles[id] ?? id} />
+      </NextIntlClientProvider>,
+    );
+    expect(lotNames()).toEqual([
+      expect.stringMatching(/^Lot 2,.*Cars A$/),
+      expect.stringMatching(/^Lot 1,.*Cars B$/),
+    ]);
+  });
+
+  it('shows twelve and says how many more are open; says so when none is', () => {
+    const many = Array.from({ length: 15 }, (_, i) => row('cars-a', i + 1));
+    renderBoard(many);
+    expect(screen.getAllByRole('row')).toHaveLength(13);
+    expect(screen.getByText('3 more lots open: see their sales')).toBeInTheDocument();
+  });
+
+  it('says when no lot is open, in French too', () => {
+    renderBoard(
+      [row('cars-a', 1, { open: false, phase: 'closed', status: 'sold', sold: true })],
+      'fr',
+    );
+    expect(screen.getByText('Aucun lot n’est ouvert.')).toBeInTheDocument();
   });
 
   it('says the same on a phone', () => {
     viewport.setMobile(true);
-    renderBoard([summary({ highBid: null, leader: null, closedTimetoken: '17630000000000000' })]);
-    expect(screen.getByText(/High bid/).textContent).toMatch(/^High bid: — · Bids: 3$/);
-    expect(screen.getByText(/Leader/).textContent).toBe('Leader: — · Closed');
+    renderBoard([row('cars-a', 7, { highBid: null, leader: null, bidCount: 0 })]);
+    expect(screen.getByText(/High bid/).textContent).toMatch(/^High bid: — · Bids: 0$/);
+    expect(screen.getByText(/Leader/).textContent).toBe('Leader: —');
   });
 });

@@ -2,89 +2,83 @@
 
 import { useTranslations } from 'next-intl';
 import { memo } from 'react';
-import { isLotClosed, type LotSummary } from '@/lib/realtime/bid-store';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
+import { sameRow, type SaleLotRow } from '@/lib/sales/sale-view';
 import { useIsMobile } from '@/lib/viewport/use-is-mobile';
-import type { BidLabel } from './live-feed';
+
+// The all-sales view's "Lots": the lots open now in every sale, from the record (contract §13),
+// in a stable order (the sales by title, each in its running order), each naming its sale.
 
 const shownLots = 12;
 
 interface LotRowProps {
-  /** The lot board replaces a lot's summary when it changes: the same object reads the same. */
-  lot: LotSummary;
-  lotNumber: number | undefined;
-  saleTitle: string | undefined;
+  row: SaleLotRow;
+  saleTitle: string;
   isMobile: boolean;
 }
 
-const LotRow = memo(function LotRow({ lot, lotNumber, saleTitle, isMobile }: LotRowProps) {
+const sameLotRow = (a: LotRowProps, b: LotRowProps) =>
+  a.saleTitle === b.saleTitle && a.isMobile === b.isMobile && sameRow(a.row, b.row);
+
+const LotRow = memo(function LotRow({ row, saleTitle, isMobile }: LotRowProps) {
   const t = useTranslations('LiveDashboard');
   const tDesk = useTranslations('SaleDesk');
   const formatMoney = useFormatMoney();
   // Lot number and sale beside the title: two sales may offer lots of the same title (§11).
   const lotText = tDesk('bidLot', {
-    lot: lotNumber === undefined ? tDesk('unnumbered') : tDesk('lotNumber', { number: lotNumber }),
-    title: lot.lotTitle,
-    sale: saleTitle ?? lot.auctionId,
+    lot:
+      row.lotNumber === null ? tDesk('unnumbered') : tDesk('lotNumber', { number: row.lotNumber }),
+    title: row.lotTitle,
+    sale: saleTitle,
   });
-  const money = lot.highBid === null ? tDesk('noValue') : formatMoney(lot.highBid, lot.currency);
-  const leader = lot.leader ?? tDesk('noValue');
-  const status = isLotClosed(lot) ? t('closed') : t('open');
+  const money = row.highBid === null ? tDesk('noValue') : formatMoney(row.highBid, row.currency);
+  const leader = row.leader ?? tDesk('noValue');
 
   return isMobile ? (
-    <li className="lot-card">
+    <li className="lot-card" data-lot-id={row.lotId}>
       <p className="lot-card__title" title={lotText}>
         {lotText}
       </p>
       <p>
         {t('labelled', { label: t('highBid') })} {money} · {t('labelled', { label: t('bidCount') })}{' '}
-        {lot.bidCount}
+        {row.bidCount}
       </p>
       <p>
-        {t('labelled', { label: t('leader') })} {leader} · {status}
+        {t('labelled', { label: t('leader') })} {leader}
       </p>
     </li>
   ) : (
-    <tr>
+    <tr data-lot-id={row.lotId}>
       <th scope="row">
         <span className="lots__lot" title={lotText}>
           {lotText}
         </span>
       </th>
       <td>{money}</td>
-      <td>{lot.bidCount}</td>
+      <td>{row.bidCount}</td>
       <td>{leader}</td>
-      <td>{status}</td>
     </tr>
   );
-});
+}, sameLotRow);
 
-/** Per lot: high bid, number of bids, leader; a table when wide, cards at 700px and below. */
+/**
+ * The lots open now: high bid, number of bids, leader; a table when wide, cards at 700px and
+ * below. `rows` are every sale's board rows, in the sales' order.
+ */
 export function LotLeaderboard({
-  lots,
-  labelOf = () => ({}),
+  rows,
+  saleTitleOf,
 }: {
-  lots: readonly LotSummary[];
-  labelOf?: BidLabel;
+  rows: readonly SaleLotRow[];
+  saleTitleOf: (auctionId: string) => string;
 }) {
   const t = useTranslations('LiveDashboard');
   const isMobile = useIsMobile();
-  const visible = lots.slice(0, shownLots);
-  const rows = visible.map((lot, rank) => {
-    const { lotNumber, saleTitle } = labelOf(lot);
-    return (
-      <LotRow
-        // Keyed by place, not by lot: the most recently bid-on lot comes first, and a row that
-        // moved with its lot would shift the board under the reader at every bid; the places
-        // stay and what they say changes.
-        key={rank}
-        lot={lot}
-        lotNumber={lotNumber}
-        saleTitle={saleTitle}
-        isMobile={isMobile}
-      />
-    );
-  });
+  const open = rows.filter((row) => row.open);
+  const visible = open.slice(0, shownLots);
+  const items = visible.map((row) => (
+    <LotRow key={row.key} row={row} saleTitle={saleTitleOf(row.auctionId)} isMobile={isMobile} />
+  ));
 
   return (
     <section className="card lots leaderboard" aria-labelledby="lots-title">
@@ -92,7 +86,7 @@ export function LotLeaderboard({
       {visible.length === 0 ? (
         <p className="empty">{t('lotsEmpty')}</p>
       ) : isMobile ? (
-        <ul className="lot-cards">{rows}</ul>
+        <ul className="lot-cards">{items}</ul>
       ) : (
         <table>
           <thead>
@@ -101,11 +95,13 @@ export function LotLeaderboard({
               <th scope="col">{t('highBid')}</th>
               <th scope="col">{t('bidCount')}</th>
               <th scope="col">{t('leader')}</th>
-              <th scope="col">{t('status')}</th>
             </tr>
           </thead>
-          <tbody>{rows}</tbody>
+          <tbody>{items}</tbody>
         </table>
+      )}
+      {open.length > visible.length && (
+        <p className="lots__more">{t('lotsMore', { count: open.length - visible.length })}</p>
       )}
     </section>
   );

@@ -1,3 +1,4 @@
+import type { RecordedFlag } from '@/lib/sales/recorded-flag';
 import type { DeskCatalogue, Sale } from '@/lib/sales/lot';
 import { bidOf, uuid } from '@/lib/sale-desk/testing/flag-script';
 import { applyBid, applyClosed, lotStatus, type LotRecord } from '@/lib/sale-desk/lot-record';
@@ -34,8 +35,10 @@ const catalogueOf = (
   sales: Sale[],
   recordedThrough: string | null = null,
   records: ReadonlyMap<string, LotRecord> = new Map(),
+  flags: RecordedFlag[] = [],
 ): DeskCatalogue => ({
   recordedThrough,
+  flags,
   sales: sales.map((one) => {
     const lots = one.lots.map((lot) =>
       recordedLot(lot, records.get(saleLotKey(lot.auctionId, lot.lotId))),
@@ -380,6 +383,44 @@ describe('sale desk store', () => {
     ingest(bidOf({ paddle: 'P2', amount: 105_000, id: 2 }, 1));
     expect(desk.getSnapshot().flagCounts.late).toBe(1);
     expect(recordOn(desk, 'lot-1')).toMatchObject({ bids: 2, lateBids: 1, hammer: 100_000 });
+  });
+
+  it('shows the record’s flags with their bids, and a flag also raised here once', async () => {
+    const { desk, load, ingestAt } = setup();
+    const raised = {
+      id: `jump:auction-1/lot-1:${uuid(20)}`,
+      rule: 'jump' as const,
+      auctionId: 'auction-1',
+      lotId: 'lot-1',
+      lotTitle: 'A title the store never saw',
+      paddles: ['P2'],
+      bidIds: [uuid(20)],
+      bids: [
+        {
+          bidId: uuid(20),
+          bidder: 'P2',
+          amount: 900_000,
+          currency: 'EUR',
+          placedAt: bidOf({ paddle: 'P2', amount: 900_000, id: 20 }, 1).placedAt,
+        },
+      ],
+      raisedAt: bidOf({ paddle: 'P2', amount: 900_000, id: 20 }, 1).placedAt,
+      timetoken: tt(20),
+      state: 'open' as const,
+      reviews: [],
+    };
+    load.mockResolvedValueOnce(catalogueOf([auction1()], tt(100), new Map(), [raised]));
+    await desk.refresh();
+    expect(desk.getSnapshot().flags).toEqual([
+      expect.objectContaining({ id: raised.id, lotTitle: raised.lotTitle, bids: raised.bids }),
+    ]);
+    // This browser replays the same bids and raises the same flag: still one.
+    ingestAt(10, bidOf({ paddle: 'P1', amount: 100_000, id: 10 }, 0));
+    ingestAt(20, bidOf({ paddle: 'P2', amount: 900_000, id: 20 }, 1));
+    const jumps = desk.getSnapshot().flags.filter((flag) => flag.rule === 'jump');
+    expect(jumps).toHaveLength(1);
+    expect(jumps[0]!.bids).toEqual(raised.bids);
+    expect(desk.getSnapshot().flagCounts.jump).toBe(1);
   });
 
   it('shows at once a flag raised by bids the record already holds', async () => {

@@ -1,8 +1,9 @@
-import type { Flag } from '@/lib/sale-desk/flags/flag';
+import { emptyFlagCounts } from '@/lib/sale-desk/flags/flag-counts';
 import type { FlagCounts } from '@/lib/sale-desk/flags/flag-counts';
 import { createFlagsEngine } from '@/lib/sale-desk/flags/flags-engine';
 import type { LotRecord } from '@/lib/sale-desk/lot-record';
 import { applyLiveMessage, rebaseLiveLots, type LiveMessage } from '@/lib/sales/live-lots';
+import { mergeFlags, type DeskFlag, type RecordedFlag } from '@/lib/sales/recorded-flag';
 import type { DeskCatalogue, DeskSale, Lot } from '@/lib/sales/lot';
 import { saleLotKey } from '@/lib/sales/sale-lot-key';
 import type { BidPlaced, LotClosed, LotOpened } from './bid-messages';
@@ -31,8 +32,8 @@ export interface SaleDeskSnapshot {
    * with the live messages since `recordedThrough` folded on (lib/sales/live-lots.ts).
    */
   records: ReadonlyMap<string, LotRecord>;
-  /** Newest first. */
-  flags: readonly Flag[];
+  /** Newest first: the record's (with their bids) and those raised here since. */
+  flags: readonly DeskFlag[];
   flagCounts: FlagCounts;
 }
 
@@ -48,6 +49,12 @@ interface SaleDeskOptions {
    */
   maxLiveMessages?: number;
   schedule?: (flush: () => void) => void;
+}
+
+function countFlags(flags: readonly DeskFlag[]): FlagCounts {
+  const counts = emptyFlagCounts();
+  for (const flag of flags) counts[flag.rule] += 1;
+  return counts;
 }
 
 const nextFrame = (flush: () => void) => {
@@ -72,6 +79,8 @@ export function createSaleDeskStore({
   /** Live messages newer than `recordedThrough` (all of them before the first read came). */
   let liveAfter: LiveMessage[] = [];
   let records = new Map<string, LotRecord>();
+  /** The flags the recorder raised, as of the last read (this browser's engine adds the newer). */
+  let recordedFlags: RecordedFlag[] = [];
   let catalogueAnswered = false;
   let catalogueError: unknown = null;
   let catalogue = new Map<string, Lot>();
@@ -88,6 +97,7 @@ export function createSaleDeskStore({
   const changed = published.changed;
 
   function build(): SaleDeskSnapshot {
+    const flags = mergeFlags(recordedFlags, engine.flags());
     return {
       sales,
       recordedThrough,
@@ -95,8 +105,8 @@ export function createSaleDeskStore({
       catalogueLoaded: loadedText !== '',
       catalogueError,
       records: new Map(records),
-      flags: engine.flags(),
-      flagCounts: engine.counts(),
+      flags,
+      flagCounts: countFlags(flags),
     };
   }
 
@@ -117,10 +127,18 @@ export function createSaleDeskStore({
         const through = loaded.recordedThrough;
         // An older read answering after a newer one (two in flight never are, but a record
         // that went back: a restored database) is still taken: the record decides.
-        if (catalogueAnswered && text === loadedText && through === recordedThrough) return;
+        if (
+          catalogueAnswered &&
+          text === loadedText &&
+          through === recordedThrough &&
+          loaded.flags.length === recordedFlags.length &&
+          loaded.flags[0]?.id === recordedFlags[0]?.id
+        )
+          return;
         catalogueError = null;
         loadedText = text;
         recordedThrough = through;
+        recordedFlags = loaded.flags;
         sales = loaded.sales.map((sale) => ({
           ...sale,
           lots: [...sale.lots].sort((a, b) => a.lotNumber - b.lotNumber),
@@ -207,6 +225,7 @@ export function createSaleDeskStore({
       loadedText = '';
       catalogue = new Map();
       recordedThrough = null;
+      recordedFlags = [];
       liveAfter = [];
       records = new Map();
       engine.reset();

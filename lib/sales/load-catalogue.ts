@@ -7,10 +7,10 @@ import { catalogueSchema, type DeskCatalogue } from './lot';
  * overlay is not raised for it.
  */
 export async function loadCatalogue(signal?: AbortSignal): Promise<DeskCatalogue> {
-  const { items, recordedThrough } = await apiRequest('/api/sales?include=lots', {
+  const { items, recordedThrough, flags } = await apiRequest('/api/sales?include=lots', {
     schema: catalogueSchema,
     background: true,
     signal,
   });
-  return { sales: items, recordedThrough };
+  return { sales: items, recordedThrough, flags };
 }

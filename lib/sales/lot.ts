@@ -1,6 +1,7 @@
 // A sale's catalogue as the API answers it (docs/product-contract.md §11), shared by the server
 // that builds it and the browser that validates it. zod/mini: this module runs in the browser.
 import * as z from 'zod/mini';
+import { recordedFlagSchema, type RecordedFlag } from './recorded-flag';
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
@@ -101,6 +102,8 @@ export type RecordedSale = z.infer<typeof recordedSaleSchema>;
  */
 export const catalogueSchema = z.object({
   recordedThrough: z.nullable(z.string()),
+  /** The newest flags the recorder raised, every sale's, newest first (at most 500). */
+  flags: z.array(recordedFlagSchema),
   items: z.array(z.extend(saleSummarySchema, { lots: z.array(recordedLotSchema) })),
 });
 export type Catalogue = z.infer<typeof catalogueSchema>;
@@ -112,6 +115,7 @@ export type DeskSale = Catalogue['items'][number];
 export interface DeskCatalogue {
   sales: DeskSale[];
   recordedThrough: string | null;
+  flags: RecordedFlag[];
 }
 
 /** One bid of a lot's ladder as the record answers it (`GET /api/sales/{id}/lots/{lot}/bids`). */

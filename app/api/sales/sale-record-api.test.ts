@@ -187,12 +187,28 @@ describe('a sale read from the record', () => {
       expect.objectContaining({
         rule: 'self-raise',
         lotId: 'lot-4',
+        lotTitle: 'Title of lot-4',
         paddles: ['P1'],
         bidIds: [uuid(6), uuid(7)],
+        // The bids as recorded: the flag keeps its amounts however old it gets.
+        bids: [
+          expect.objectContaining({ bidId: uuid(6), bidder: 'P1', amount: 100_000 }),
+          expect.objectContaining({ bidId: uuid(7), bidder: 'P1', amount: 110_000 }),
+        ],
         state: 'open',
         reviews: [],
       }),
     ]);
+    // The dashboard's read carries them too, every sale's.
+    const routes = await import('@/app/api/sales/route');
+    const catalogue = await (
+      await routes.GET(
+        new NextRequest('http://localhost:3000/api/sales?include=lots', {
+          headers: { cookie: `__Host-gavel_session=${clerk}` },
+        }),
+      )
+    ).json();
+    expect(catalogue.flags).toEqual(after.items);
     await expectProblem(
       await get('/api/sales/nope/flags', { auctionId: 'nope' }),
       404,

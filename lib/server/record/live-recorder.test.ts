@@ -5,7 +5,7 @@ import '@/lib/server/testing/memory-database-env';
 import type { AddressInfo } from 'node:net';
 import { asc, count } from 'drizzle-orm';
 import PubNub from 'pubnub';
-import { database } from '@/lib/server/db/connection';
+import { database, databaseHandle } from '@/lib/server/db/connection';
 import { lotRecords, rejectedMessages, saleFlags, saleMessages } from '@/lib/server/db/schema';
 import type { LotRecord } from '@/lib/sale-desk/lot-record';
 import { waitFor } from '@/lib/testing/wait-for';
@@ -32,6 +32,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await (await databaseHandle()).close();
   await Promise.all(recorders.map((recorder) => recorder.stop()));
   publisher.destroy();
   await relay.close();

@@ -1,24 +1,67 @@
 import 'server-only';
-// The flags the recorder raised for one sale (docs/product-contract.md §13), newest first. Each is
-// `open` until reviews come (§14), which keep their history beside it.
-import { desc, eq } from 'drizzle-orm';
+// The flags the recorder raised (docs/product-contract.md §13), newest first, each with the bids
+// that raised it as the record holds them: a flag keeps its lot, paddles and amounts for good.
+// Each is `open` until reviews come (§14), which keep their history beside it.
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '@/lib/server/db/database';
-import { lots, saleFlags } from '@/lib/server/db/schema';
+import { lots, saleFlags, saleMessages } from '@/lib/server/db/schema';
+import type { RecordedFlag } from '@/lib/sales/recorded-flag';
 
-export interface RecordedFlag {
-  id: string;
-  rule: string;
-  auctionId: string;
-  lotId: string;
-  paddles: string[];
-  bidIds: string[];
-  raisedAt: string;
-  timetoken: string;
-  state: 'open';
-  reviews: never[];
+type FlagRow = typeof saleFlags.$inferSelect;
+
+/** How many flags the dashboard's read carries, across every sale: far more than a panel shows. */
+export const recentFlagsLimit = 500;
+
+async function withBids(db: Database, rows: FlagRow[]): Promise<RecordedFlag[]> {
+  const ids = [...new Set(rows.flatMap((row) => row.bidIds))];
+  const bids =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            bidId: saleMessages.bidId,
+            bidder: saleMessages.bidder,
+            amount: saleMessages.amount,
+            currency: saleMessages.currency,
+            payload: saleMessages.payload,
+          })
+          .from(saleMessages)
+          .where(inArray(saleMessages.bidId, ids));
+  const byId = new Map(bids.map((bid) => [bid.bidId!, bid]));
+  return rows.map((row) => {
+    const found = row.bidIds.flatMap((id) => {
+      const bid = byId.get(id);
+      if (!bid || bid.bidder === null || bid.amount === null || bid.currency === null) return [];
+      const { placedAt, lotTitle } = bid.payload as { placedAt: string; lotTitle: string };
+      return [
+        {
+          bidId: id,
+          bidder: bid.bidder,
+          amount: bid.amount,
+          currency: bid.currency,
+          placedAt,
+          lotTitle,
+        },
+      ];
+    });
+    return {
+      id: row.id,
+      rule: row.rule as RecordedFlag['rule'],
+      auctionId: row.auctionId,
+      lotId: row.lotId,
+      lotTitle: found.find((bid) => bid.bidId === row.bidIds.at(-1))?.lotTitle ?? null,
+      paddles: row.paddles,
+      bidIds: row.bidIds,
+      bids: found.map(({ lotTitle: _, ...bid }) => bid),
+      raisedAt: row.raisedAt.toISOString(),
+      timetoken: row.timetoken,
+      state: 'open' as const,
+      reviews: [],
+    };
+  });
 }
 
-/** Null when the sale is unknown to the catalogue and has no flag. */
+/** One sale's flags; null when the sale is unknown to the catalogue and has no flag. */
 export async function saleFlagList(
   db: Database,
   auctionId: string,
@@ -36,18 +79,15 @@ export async function saleFlagList(
       .limit(1);
     if (!known) return null;
   }
-  return {
-    items: rows.map((row) => ({
-      id: row.id,
-      rule: row.rule,
-      auctionId: row.auctionId,
-      lotId: row.lotId,
-      paddles: row.paddles,
-      bidIds: row.bidIds,
-      raisedAt: row.raisedAt.toISOString(),
-      timetoken: row.timetoken,
-      state: 'open' as const,
-      reviews: [],
-    })),
-  };
+  return { items: await withBids(db, rows) };
+}
+
+/** The newest flags of every sale, at most `limit`. */
+export async function recentFlags(db: Database, limit = recentFlagsLimit): Promise<RecordedFlag[]> {
+  const rows = await db
+    .select()
+    .from(saleFlags)
+    .orderBy(desc(saleFlags.timetoken), desc(saleFlags.id))
+    .limit(limit);
+  return withBids(db, rows);
 }

@@ -3,6 +3,7 @@ import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Catalogue, SaleSummary } from '@/lib/sales/lot';
 import { recordedLot } from '@/lib/sales/recorded-lot';
 import type { LotRecord } from '@/lib/sale-desk/lot-record';
+import { recentFlags } from '@/lib/server/record/sale-flags';
 import { recordedThrough } from '@/lib/server/record/write-batch';
 import type { Database } from '@/lib/server/db/database';
 import { lotRecords, lots } from '@/lib/server/db/schema';
@@ -80,7 +81,8 @@ export async function listSales(db: Database): Promise<SaleSummary[]> {
 
 /**
  * Every sale as `listSales` has it, each with its lots in running order as `GET /api/sales/{id}`
- * answers them (their state from the record), and how far the record reaches.
+ * answers them (their state from the record), how far the record reaches, and the newest flags
+ * the recorder raised across the sales.
  */
 export async function listSalesWithLots(db: Database): Promise<Catalogue> {
   return db.transaction(
@@ -95,6 +97,7 @@ export async function listSalesWithLots(db: Database): Promise<Catalogue> {
         )
         .orderBy(asc(lots.auctionId), asc(lots.lotNumber));
       const through = await recordedThrough(tx);
+      const flags = await recentFlags(tx as unknown as Database);
       const lotsOf = Map.groupBy(
         rows.map((row) =>
           recordedLot(toLot(row.lot), (row.record ?? undefined) as LotRecord | undefined),
@@ -103,6 +106,7 @@ export async function listSalesWithLots(db: Database): Promise<Catalogue> {
       );
       return {
         recordedThrough: through,
+        flags,
         items: sales.map((sale) => ({ ...sale, lots: lotsOf.get(sale.auctionId) ?? [] })),
       };
     },

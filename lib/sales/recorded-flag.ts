@@ -1,0 +1,61 @@
+// A flag as the console's record answers it (docs/product-contract.md §13): the engine's flag
+// with the bids that raised it as recorded, so it keeps its amounts and its lot however old.
+import * as z from 'zod/mini';
+import type { Flag } from '@/lib/sale-desk/flags/flag';
+import { flagRules } from '@/lib/sale-desk/flags/flag-rules';
+
+export const flagBidSchema = z.object({
+  bidId: z.string(),
+  bidder: z.string(),
+  amount: z.int(),
+  currency: z.string(),
+  placedAt: z.iso.datetime({ offset: true }),
+});
+export type FlagBid = z.infer<typeof flagBidSchema>;
+
+export const recordedFlagSchema = z.object({
+  id: z.string(),
+  rule: z.enum(flagRules),
+  auctionId: z.string(),
+  lotId: z.string(),
+  /** The raising bid's lot title; null when the record no longer holds it (retention). */
+  lotTitle: z.nullable(z.string()),
+  paddles: z.array(z.string()),
+  bidIds: z.array(z.string()),
+  /** The flag's bids the record holds, in the flag's order. */
+  bids: z.array(flagBidSchema),
+  raisedAt: z.iso.datetime({ offset: true }),
+  timetoken: z.string(),
+  state: z.enum(['open']),
+  reviews: z.array(z.never()),
+});
+export type RecordedFlag = z.infer<typeof recordedFlagSchema>;
+
+/** A flag as the sale desk shows it: the engine's, or the record's with its bids. */
+export type DeskFlag = Flag & { bids?: readonly FlagBid[]; lotTitle?: string | null };
+
+const newestFirst = (a: DeskFlag, b: DeskFlag) =>
+  a.raisedAt === b.raisedAt
+    ? a.id < b.id
+      ? 1
+      : a.id > b.id
+        ? -1
+        : 0
+    : a.raisedAt < b.raisedAt
+      ? 1
+      : -1;
+
+/**
+ * The record's flags and those this browser's engine raised since, each once (a flag's id is the
+ * same wherever it is raised: rule, lot and raising bid), the record's kept for its bids; newest
+ * first.
+ */
+export function mergeFlags(recorded: readonly RecordedFlag[], live: readonly Flag[]): DeskFlag[] {
+  const byId = new Map<string, DeskFlag>();
+  for (const flag of live) byId.set(flag.id, flag);
+  for (const flag of recorded) {
+    const { timetoken: _timetoken, state: _state, reviews: _reviews, ...shown } = flag;
+    byId.set(flag.id, shown);
+  }
+  return [...byId.values()].sort(newestFirst);
+}
