@@ -65,6 +65,16 @@ describe('the lot record', () => {
     });
   });
 
+  it('starts at its lot.opened, else at its first bid; a bid never moves the start', () => {
+    const byBid = play([
+      [1, 'P12', 100_000],
+      [2, 'P7', 110_000],
+    ])!;
+    expect(byBid.startedAt).toBe(bid(1, 'P12', 1).placedAt);
+    const opened2 = applyOpened(undefined, opened, tt(0));
+    expect(applyBid(opened2, bid(5, 'P3', 1), tt(5)).startedAt).toBe(opened.openedAt);
+  });
+
   it('is sold at the winning bid, passed without one', () => {
     const bidding = play([
       [1, 'P12', 100_000],

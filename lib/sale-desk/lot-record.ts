@@ -27,6 +27,8 @@ export interface LotRecord {
   /** placedAt (ISO 8601) of the newest bid. */
   lastBidAt: string | null;
   openedAt: string | null;
+  /** When bidding started: its `lot.opened` (the last, if offered again), else its first bid. */
+  startedAt: string | null;
   /** The close announced by `lot.opened`; null when it gave none. */
   closesAt: string | null;
   closedAt: string | null;
@@ -54,6 +56,7 @@ export function emptyLotRecord(lot: { auctionId: string; lotId: string }, timeto
     paddles: [],
     lastBidAt: null,
     openedAt: null,
+    startedAt: null,
     closesAt: null,
     closedAt: null,
     closedTimetoken: null,
@@ -86,6 +89,8 @@ export function applyBid(
     lateBids: lot.lateBids + (late ? 1 : 0),
     paddles: lot.paddles.includes(bid.bidder) ? lot.paddles : [...lot.paddles, bid.bidder],
     lastBidAt: bid.placedAt,
+    // Records written before this field had none: their first bid from now on starts them.
+    startedAt: lot.startedAt ?? bid.placedAt,
     lastTimetoken: timetoken,
   };
 }
@@ -100,6 +105,7 @@ export function applyOpened(
   return {
     ...lot,
     openedAt: opened.openedAt,
+    startedAt: opened.openedAt,
     closesAt: opened.closesAt,
     closedAt: null,
     closedTimetoken: null,

@@ -38,6 +38,7 @@ export function lotRecordOf(lot: RecordedLot, through: string | null): LotRecord
     bids: lot.bids,
     lastBidAt: lot.lastBidAt,
     openedAt: lot.openedAt,
+    startedAt: lot.startedAt,
     closesAt: lot.closesAt,
     closedAt: lot.closedAt,
     // The close's own timetoken when the read gives it; a later bid is late either way.

@@ -76,6 +76,8 @@ export const lotStateShape = {
   /** The close `lot.opened` announced, else the catalogue's scheduled close. */
   closesAt: z.nullable(isoDateTime),
   openedAt: z.nullable(isoDateTime),
+  /** When bidding started: its `lot.opened`, else its first bid. */
+  startedAt: z.nullable(isoDateTime),
   closedAt: z.nullable(isoDateTime),
   /** The timetoken of the lot's close: a bid published after it is late. */
   closedTimetoken: z.nullable(z.string()),

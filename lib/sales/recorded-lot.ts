@@ -18,6 +18,7 @@ export function recordedLot(lot: Lot, record: LotRecord | undefined): RecordedLo
     reserveState: reserveState({ reserve: lot.reserve, highBid, currency: lot.currency }),
     closesAt: record?.openedAt ? record.closesAt : lot.scheduledCloseAt,
     openedAt: record?.openedAt ?? null,
+    startedAt: record?.startedAt ?? null,
     closedAt: record?.closedAt ?? null,
     closedTimetoken: record?.closedTimetoken ?? null,
     hammer: record?.hammer ?? null,

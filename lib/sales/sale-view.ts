@@ -26,6 +26,8 @@ export interface SaleLotRow {
   leader: string | null;
   /** Epoch ms of the newest bid (its placedAt), null before the first. */
   lastBidAt: number | null;
+  /** Epoch ms bidding started (its `lot.opened`, else its first bid); null for a lot to come. */
+  startedAt: number | null;
   open: boolean;
   /** Upcoming: catalogued, neither opened nor bid on yet. */
   phase: LotPhase;
@@ -99,6 +101,7 @@ function rowOf(
     bidCount: record?.bids ?? 0,
     leader: record?.leader ?? null,
     lastBidAt: record?.lastBidAt ? Date.parse(record.lastBidAt) : null,
+    startedAt: record?.startedAt ? Date.parse(record.startedAt) : null,
     open: status === 'open',
     phase: phaseOf(status),
     status,

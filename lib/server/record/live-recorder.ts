@@ -7,7 +7,7 @@ import 'server-only';
 import type PubNub from 'pubnub';
 import type { Database } from '@/lib/server/db/database';
 import type { IncomingMessage } from '@/lib/realtime/bid-store';
-import { fetchHistoryPage } from '@/lib/realtime/history-fetch';
+import { historyPageThrough } from '@/lib/realtime/history-fetch';
 import { bidsChannel } from '@/lib/realtime/realtime-config';
 import { catchUp } from './catch-up';
 import { planBatch } from './plan-batch';
@@ -54,19 +54,22 @@ export function startLiveRecorder({
   let endWait: (() => void) | null = null;
   const waiters: (() => void)[] = [];
 
-  const readPage = (end: string) => fetchHistoryPage(client, bidsChannel, { end });
+  const readRange = historyPageThrough(client, bidsChannel);
 
   async function step() {
     if (needsCatchUp) {
       needsCatchUp = false;
-      const outcome = await catchUp(db, readPage, flags, { isCancelled: () => stopped });
+      // PubNub's clock before the read: an empty record subscribes from it, so a message
+      // published between the read and the subscription is not missed.
+      const readStartedAt = subscribed ? null : String((await client.time()).timetoken);
+      const outcome = await catchUp(db, readRange, flags, { isCancelled: () => stopped });
       onBatch(outcome);
       if (!subscribed && !stopped) {
         subscribed = true;
         // From the cursor: what was published since the read is delivered, nothing twice.
         client.subscribe({
           channels: [bidsChannel],
-          ...(outcome.through ? { timetoken: outcome.through } : {}),
+          timetoken: outcome.through ?? readStartedAt!,
         });
       }
       return;

@@ -25,6 +25,8 @@ export interface RecordFlags {
   evaluate(tx: Transaction, messages: readonly RecordedMessage[]): Promise<RaisedFlag[]>;
   /** The engine's memory may hold messages the record lacks: rebuild it before the next batch. */
   forget(): void;
+  /** Whether the engine has seen the record up to `through` and nothing past it. */
+  inStepWith(through: string | null): boolean;
 }
 
 export type RaisedFlag = Flag & { timetoken: string };
@@ -87,6 +89,8 @@ async function replayRecord(tx: Transaction, before: string): Promise<RecordedMe
 export function createRecordFlags(): RecordFlags {
   const catalogue = createCatalogueCache();
   let engine: FlagsEngine | null = null;
+  /** The last message the engine evaluated. */
+  let evaluatedThrough: string | null = null;
   const keysOf = (messages: readonly RecordedMessage[]) =>
     messages.flatMap((m) => (m.kind === 'bid' ? [m.bid] : []));
 
@@ -104,10 +108,13 @@ export function createRecordFlags(): RecordFlags {
       for (const message of messages)
         for (const flag of feed(engine, message))
           raised.push({ ...flag, timetoken: message.timetoken });
+      evaluatedThrough = messages.at(-1)!.timetoken;
       return raised;
     },
     forget() {
       engine = null;
+      evaluatedThrough = null;
     },
+    inStepWith: (through) => engine !== null && evaluatedThrough === through,
   };
 }

@@ -20,24 +20,23 @@ async function saleFigures(db: Database): Promise<Map<string, Figures>> {
     eq(lots.auctionId, lotRecords.auctionId),
     eq(lots.lotId, lotRecords.lotId),
   );
-  const [byStatus, hammers] = await Promise.all([
-    db
-      .select({ auctionId: lots.auctionId, status: lotRecords.status, lots: count() })
-      .from(lots)
-      .leftJoin(lotRecords, catalogued)
-      .groupBy(lots.auctionId, lotRecords.status),
-    db
-      .select({
-        auctionId: lotRecords.auctionId,
-        currency: lotRecords.currency,
-        amount: sql<string>`sum(${lotRecords.hammer})`,
-      })
-      .from(lotRecords)
-      .innerJoin(lots, catalogued)
-      .where(and(eq(lotRecords.status, 'sold'), isNotNull(lotRecords.hammer)))
-      .groupBy(lotRecords.auctionId, lotRecords.currency)
-      .orderBy(asc(lotRecords.currency)),
-  ]);
+  // One after the other: inside a transaction the two would share its one connection anyway.
+  const byStatus = await db
+    .select({ auctionId: lots.auctionId, status: lotRecords.status, lots: count() })
+    .from(lots)
+    .leftJoin(lotRecords, catalogued)
+    .groupBy(lots.auctionId, lotRecords.status);
+  const hammers = await db
+    .select({
+      auctionId: lotRecords.auctionId,
+      currency: lotRecords.currency,
+      amount: sql<string>`sum(${lotRecords.hammer})`,
+    })
+    .from(lotRecords)
+    .innerJoin(lots, catalogued)
+    .where(and(eq(lotRecords.status, 'sold'), isNotNull(lotRecords.hammer)))
+    .groupBy(lotRecords.auctionId, lotRecords.currency)
+    .orderBy(asc(lotRecords.currency));
   const figures = new Map<string, Figures>();
   const of = (auctionId: string) => {
     let found = figures.get(auctionId);
@@ -62,19 +61,17 @@ async function saleFigures(db: Database): Promise<Map<string, Figures>> {
  */
 export async function listSales(db: Database): Promise<SaleSummary[]> {
   const saleTitle = sql<string>`min(${lots.saleTitle})`;
-  const [sales, figures] = await Promise.all([
-    db
-      .select({
-        auctionId: lots.auctionId,
-        saleTitle,
-        lotCount: count(),
-        currencies: sql<string[]>`array_agg(distinct ${lots.currency} order by ${lots.currency})`,
-      })
-      .from(lots)
-      .groupBy(lots.auctionId)
-      .orderBy(asc(saleTitle), asc(lots.auctionId)),
-    saleFigures(db),
-  ]);
+  const sales = await db
+    .select({
+      auctionId: lots.auctionId,
+      saleTitle,
+      lotCount: count(),
+      currencies: sql<string[]>`array_agg(distinct ${lots.currency} order by ${lots.currency})`,
+    })
+    .from(lots)
+    .groupBy(lots.auctionId)
+    .orderBy(asc(saleTitle), asc(lots.auctionId));
+  const figures = await saleFigures(db);
   const none: Figures = { upcoming: 0, open: 0, sold: 0, passed: 0, hammerTotals: [] };
   return sales.map((sale) => ({ ...sale, ...(figures.get(sale.auctionId) ?? none) }));
 }
