@@ -71,16 +71,20 @@ export default function LiveDashboard() {
     [desk.sales],
   );
 
-  // Every sale's board, in the sales' order: the all-sales view's lots open now (from the record).
-  const allRows = useMemo(
-    () =>
-      saleId
-        ? []
-        : desk.sales.flatMap((sale) =>
-            saleBoard({ sale, auctionId: sale.auctionId, records: desk.records, flags: [] }),
-          ),
-    [saleId, desk.sales, desk.records],
-  );
+  // Every sale's board, those the catalogue lacks too: the all-sales view's lots open now.
+  const allRows = useMemo(() => {
+    if (saleId) return [];
+    const catalogued = new Set(desk.sales.map((sale) => sale.auctionId));
+    const uncatalogued = new Set<string>();
+    for (const record of desk.records.values())
+      if (!catalogued.has(record.auctionId)) uncatalogued.add(record.auctionId);
+    return [
+      ...desk.sales.map((sale) => ({ sale, auctionId: sale.auctionId })),
+      ...[...uncatalogued].map((auctionId) => ({ sale: undefined, auctionId })),
+    ].flatMap(({ sale, auctionId }) =>
+      saleBoard({ sale, auctionId, records: desk.records, flags: [] }),
+    );
+  }, [saleId, desk.sales, desk.records]);
   const saleTitleOf = useCallback(
     (auctionId: string) =>
       desk.sales.find((sale) => sale.auctionId === auctionId)?.saleTitle ?? auctionId,

@@ -28,6 +28,7 @@ const row = (
   bidCount: 3,
   leader: 'Paddle 12',
   lastBidAt: null,
+  startedAt: null,
   open: true,
   phase: 'open',
   status: 'open',
@@ -69,32 +70,33 @@ describe('LotLeaderboard', () => {
     ).toEqual(['€50,000.00', '3', 'Paddle 12']);
   });
 
-  it('leaves out lots to come, sold or passed, and keeps the order it is given as bids arrive', () => {
+  it('leaves out lots to come, sold or passed; the latest to start first; a bid moves none', () => {
     const rows = [
       row('cars-a', 1, { open: false, phase: 'closed', status: 'sold', sold: true }),
-      row('cars-a', 2),
+      row('cars-a', 2, { startedAt: 1_000 }),
       row('cars-a', 3, { open: false, phase: 'upcoming', status: 'upcoming' }),
-      row('cars-b', 1),
+      row('cars-b', 1, { startedAt: 2_000 }),
       row('cars-b', 2, { open: false, phase: 'closed', status: 'passed' }),
     ];
     const { rerender } = renderBoard(rows);
-    expect(lotNames()).toEqual([
-      expect.stringMatching(/^Lot 2,.*Cars A$/),
+    const expected = [
       expect.stringMatching(/^Lot 1,.*Cars B$/),
-    ]);
-    // A bid on the second lot listed does not move it first.
+      expect.stringMatching(/^Lot 2,.*Cars A$/),
+    ];
+    expect(lotNames()).toEqual(expected);
+    // Many bids on the lot listed second: it stays second.
     const later = rows.map((one) =>
-      one.auctionId === 'cars-b' && one.lotNumber === 1 ? { ...one, bidCount: 9 } : one,
+      one.auctionId === 'cars-a' && one.lotNumber === 2
+        ? { ...one, bidCount: 9, lastBidAt: 9_000 }
+        : one,
     );
     rerender(
       <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
         <LotLeaderboard rows={later} saleTitleOf={(id) => titles[id] ?? id} />
       </NextIntlClientProvider>,
     );
-    expect(lotNames()).toEqual([
-      expect.stringMatching(/^Lot 2,.*Cars A$/),
-      expect.stringMatching(/^Lot 1,.*Cars B$/),
-    ]);
+    expect(lotNames()).toEqual(expected);
+    expect(screen.getByRole('row', { name: /Lot 2,.*Cars A/ })).toHaveTextContent('9');
   });
 
   it('shows twelve and says how many more are open; says so when none is', () => {

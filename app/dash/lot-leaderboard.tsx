@@ -7,9 +7,13 @@ import { sameRow, type SaleLotRow } from '@/lib/sales/sale-view';
 import { useIsMobile } from '@/lib/viewport/use-is-mobile';
 
 // The all-sales view's "Lots": the lots open now in every sale, from the record (contract §13),
-// in a stable order (the sales by title, each in its running order), each naming its sale.
+// the latest to start bidding first, each naming its sale. A bid never reorders them.
 
 const shownLots = 12;
+
+/** The latest to start first; then by key, the same in every browser. */
+const byStart = (a: SaleLotRow, b: SaleLotRow) =>
+  (b.startedAt ?? 0) - (a.startedAt ?? 0) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 interface LotRowProps {
   row: SaleLotRow;
@@ -63,7 +67,7 @@ const LotRow = memo(function LotRow({ row, saleTitle, isMobile }: LotRowProps) {
 
 /**
  * The lots open now: high bid, number of bids, leader; a table when wide, cards at 700px and
- * below. `rows` are every sale's board rows, in the sales' order.
+ * below. `rows` are every sale's board rows (lots the catalogue lacks included).
  */
 export function LotLeaderboard({
   rows,
@@ -74,10 +78,13 @@ export function LotLeaderboard({
 }) {
   const t = useTranslations('LiveDashboard');
   const isMobile = useIsMobile();
-  const open = rows.filter((row) => row.open);
+  const open = rows.filter((row) => row.open).sort(byStart);
   const visible = open.slice(0, shownLots);
-  const items = visible.map((row) => (
-    <LotRow key={row.key} row={row} saleTitle={saleTitleOf(row.auctionId)} isMobile={isMobile} />
+  const items = visible.map((row, place) => (
+    // Keyed by place, not by lot: a lot starting to take bids comes first, and rows that moved
+    // with their lots would shift the table under the reader; the places stay, what they say
+    // changes.
+    <LotRow key={place} row={row} saleTitle={saleTitleOf(row.auctionId)} isMobile={isMobile} />
   ));
 
   return (

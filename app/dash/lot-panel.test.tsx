@@ -20,6 +20,7 @@ const row: SaleLotRow = {
   bidCount: 3,
   leader: 'Paddle 1',
   lastBidAt: null,
+  startedAt: null,
   open: true,
   phase: 'open',
   status: 'open',

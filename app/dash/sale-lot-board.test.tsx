@@ -76,6 +76,7 @@ const row = (
     bidCount: 0,
     leader: null,
     lastBidAt: null,
+    startedAt: null,
     open: status === 'open',
     phase: phaseOf(status),
     status,
