@@ -16,6 +16,7 @@ import { measureFirstLoad } from './first-load.mjs';
 import { goalsTable, withGoalsTable } from './goals.ts';
 import { measureLighthouse } from './lighthouse.mjs';
 import { measureRealtime } from './realtime.mjs';
+import { measureRecord } from './record.mjs';
 
 const parts = {
   firstLoad: measureFirstLoad,
@@ -24,6 +25,7 @@ const parts = {
   search: measureAgreementSearch,
   bulk: measureBulkDecisions,
   realtime: measureRealtime,
+  record: measureRecord,
   lighthouse: measureLighthouse,
 };
 const skipped = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
