@@ -55,13 +55,18 @@ export function relayPid(consolePort = '3100'): number | null {
   return null;
 }
 
-/** Who is present on `bids` by the relay's own count (here-now, as the SDK asks it): user ids. */
+/**
+ * Who is present on `bids` by the relay's own count (here-now, as the SDK asks it): user ids,
+ * but the console's recorder, which subscribes too and is not staff (docs/adr/0035).
+ */
 export async function presentOnRelay(): Promise<string[]> {
   const response = await fetch(
     `${relayUrl}/v2/presence/sub-key/${keys.subscribe}/channel/bids?uuid=e2e-observer`,
   );
   const body = (await response.json()) as { uuids: (string | { uuid: string })[] };
-  return body.uuids.map((entry) => (typeof entry === 'string' ? entry : entry.uuid));
+  return body.uuids
+    .map((entry) => (typeof entry === 'string' ? entry : entry.uuid))
+    .filter((uuid) => uuid !== 'gavel-recorder');
 }
 
 /** A catalogue lot for `POST /api/platform/lots` (docs/product-contract.md §11). */

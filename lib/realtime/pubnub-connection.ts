@@ -18,7 +18,14 @@ import {
 } from './history-pages';
 import { loadEarlier } from './history-slices';
 import { oneAtATime } from './one-at-a-time';
-import type { RealtimeConfig } from './realtime-config';
+import { recorderUserId, type RealtimeConfig } from './realtime-config';
+import {
+  afterPresence,
+  staffInList,
+  staffWatching,
+  type PresenceNews,
+  type WatchingState,
+} from './staff-watching';
 import { connectionEventFromStatus } from './status-event';
 import { isNewer, timetokenFromMs } from './timetoken';
 
@@ -87,6 +94,8 @@ export function connectRealtime(
   if (config.token) pubnub.setToken(config.token);
 
   let machine = initialConnection;
+  /** Whether the console's recorder is among the subscribers: not staff, not counted. */
+  let watching: WatchingState = { recorderHere: false };
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   /** Live messages held back while the earlier ones load: replayed after them, in order. */
   let heldBack: IncomingMessage[] | null = null;
@@ -107,8 +116,10 @@ export function connectRealtime(
 
   async function refreshWatching() {
     try {
-      const answer = await pubnub.hereNow({ channels: [config.channel], includeUUIDs: false });
-      store.setWatching(answer.totalOccupancy);
+      const answer = await pubnub.hereNow({ channels: [config.channel], includeUUIDs: true });
+      const present = answer.channels[config.channel]?.occupants ?? [];
+      watching = { recorderHere: present.some((one) => one.uuid === recorderUserId) };
+      store.setWatching(staffInList(present.map((one) => one.uuid)));
     } catch {
       // The next presence event brings the count.
     }
@@ -275,8 +286,9 @@ export function connectRealtime(
       dispatch({ type: 'heard' });
       // join, leave, timeout and interval events carry the occupancy; state changes do not.
       const occupancy = 'occupancy' in event ? event.occupancy : undefined;
-      if (event.channel === config.channel && typeof occupancy === 'number')
-        store.setWatching(occupancy);
+      if (event.channel !== config.channel) return;
+      watching = afterPresence(watching, event as PresenceNews);
+      if (typeof occupancy === 'number') store.setWatching(staffWatching(occupancy, watching));
     },
     status: (status) => {
       const event = connectionEventFromStatus(status, store.getSnapshot().lastTimetoken);

@@ -2,6 +2,11 @@ import * as z from 'zod/mini';
 
 /** The one channel bids travel on; its presence counts the staff watching. */
 export const bidsChannel = 'bids';
+/**
+ * The user id the console's recorder subscribes with (docs/product-contract.md §13): it is not
+ * staff watching, and the count leaves it out (staff-watching.ts).
+ */
+export const recorderUserId = 'gavel-recorder';
 
 /** What `GET /api/realtime/config` gives the browser: never a publish or secret key. */
 export const realtimeConfigSchema = z.object({

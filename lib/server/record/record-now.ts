@@ -7,7 +7,7 @@ import { Client } from 'pg';
 import type { ServerEnv } from '@/lib/env';
 import type { Database } from '@/lib/server/db/database';
 import { historyPageThrough } from '@/lib/realtime/history-fetch';
-import { bidsChannel } from '@/lib/realtime/realtime-config';
+import { bidsChannel, recorderUserId } from '@/lib/realtime/realtime-config';
 import { serverPubnubClient } from '@/lib/server/realtime/server-client';
 import { catchUp, type CatchUpOutcome } from './catch-up';
 import { createRecordFlags } from './record-flags';
@@ -22,7 +22,7 @@ let inProcess: Promise<RecordNowOutcome> | null = null;
 
 async function readWithin(env: ServerEnv, db: Database, budgetMs: number) {
   const client = serverPubnubClient(env, {
-    userId: 'gavel-recorder',
+    userId: recorderUserId,
     requestTimeoutSeconds: Math.max(1, Math.ceil(budgetMs / 1000)),
   });
   const deadline = Date.now() + budgetMs;

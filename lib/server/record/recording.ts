@@ -7,6 +7,7 @@ import 'server-only';
 import { Client } from 'pg';
 import type { ServerEnv } from '@/lib/env';
 import type { DatabaseHandle } from '@/lib/server/db/database';
+import { recorderUserId } from '@/lib/realtime/realtime-config';
 import { serverPubnubClient } from '@/lib/server/realtime/server-client';
 import { startLiveRecorder, type LiveRecorder } from './live-recorder';
 
@@ -23,7 +24,7 @@ export interface Recording {
 
 function liveRecorder(env: ServerEnv, handle: DatabaseHandle): LiveRecorder {
   const client = serverPubnubClient(env, {
-    userId: 'gavel-recorder',
+    userId: recorderUserId,
     requestTimeoutSeconds: 10,
     keepAlive: true,
   });
