@@ -6,6 +6,28 @@ import { isAfterClose } from '@/lib/realtime/timetoken';
 
 export type LotStatus = 'upcoming' | 'open' | 'sold' | 'passed';
 
+/**
+ * A valid message of `bids` with its timetoken: what the recorder records and what the sale desk
+ * folds on live, the same to both.
+ */
+export type SaleMessage = { timetoken: string } & (
+  | { kind: 'bid'; bid: BidPlaced }
+  | { kind: 'lot-closed'; closed: LotClosed }
+  | { kind: 'lot-opened'; opened: LotOpened }
+);
+
+/** The lot a message is about. */
+export function lotOf(message: SaleMessage): { auctionId: string; lotId: string } {
+  switch (message.kind) {
+    case 'bid':
+      return message.bid;
+    case 'lot-closed':
+      return message.closed;
+    case 'lot-opened':
+      return message.opened;
+  }
+}
+
 export interface LotRecord {
   auctionId: string;
   lotId: string;

@@ -2,23 +2,21 @@
 // §13), and the live messages published after it folded on top with the record's own reducer. A
 // browser open for hours shows what the record shows, never a window that forgets; a message at or
 // before `recordedThrough` is in the record already and is never counted twice.
-import type { BidPlaced, LotClosed, LotOpened } from '@/lib/realtime/bid-messages';
 import { isNewer } from '@/lib/realtime/timetoken';
 import {
   applyBid,
   applyClosed,
   applyOpened,
   emptyLotRecord,
+  lotOf,
   type LotRecord,
+  type SaleMessage,
 } from '@/lib/sale-desk/lot-record';
 import type { RecordedLot } from './lot';
 import { lotKeyOf } from './sale-lot-key';
 
-export type LiveMessage = { timetoken: string } & (
-  | { kind: 'bid'; bid: BidPlaced }
-  | { kind: 'lot-closed'; closed: LotClosed }
-  | { kind: 'lot-opened'; opened: LotOpened }
-);
+/** A message published after the record's reach, folded on by the sale desk. */
+export type LiveMessage = SaleMessage;
 
 /**
  * A recorded lot as the reducer keeps it, so that what comes after `through` folds onto it. Its
@@ -52,20 +50,16 @@ export function lotRecordOf(lot: RecordedLot, through: string | null): LotRecord
 
 /** Folds one live message onto the lot it names (in place: one Map write per message). */
 export function applyLiveMessage(records: Map<string, LotRecord>, message: LiveMessage): void {
+  const key = lotKeyOf(lotOf(message));
+  const lot = records.get(key);
   switch (message.kind) {
-    case 'bid': {
-      const key = lotKeyOf(message.bid);
-      records.set(key, applyBid(records.get(key), message.bid, message.timetoken));
+    case 'bid':
+      records.set(key, applyBid(lot, message.bid, message.timetoken));
       return;
-    }
-    case 'lot-opened': {
-      const key = lotKeyOf(message.opened);
-      records.set(key, applyOpened(records.get(key), message.opened, message.timetoken));
+    case 'lot-opened':
+      records.set(key, applyOpened(lot, message.opened, message.timetoken));
       return;
-    }
     case 'lot-closed': {
-      const key = lotKeyOf(message.closed);
-      const lot = records.get(key);
       // The winner is the high bid (a platform closes on it); its id is known only when the bid
       // came live, so the high bid and leader stand for it.
       const winning =
@@ -77,13 +71,6 @@ export function applyLiveMessage(records: Map<string, LotRecord>, message: LiveM
     }
   }
 }
-
-const lotOfMessage = (message: LiveMessage) =>
-  message.kind === 'bid'
-    ? message.bid
-    : message.kind === 'lot-closed'
-      ? message.closed
-      : message.opened;
 
 /**
  * Every lot of the record as of `through`, with the live messages after it folded on in publish
@@ -111,6 +98,6 @@ export function rebaseLiveLots(
     .filter((message) => through === null || isNewer(message.timetoken, through))
     .sort((a, b) => (a.timetoken === b.timetoken ? 0 : isNewer(a.timetoken, b.timetoken) ? 1 : -1));
   for (const message of after)
-    if (listed.has(lotKeyOf(lotOfMessage(message)))) applyLiveMessage(records, message);
+    if (listed.has(lotKeyOf(lotOf(message)))) applyLiveMessage(records, message);
   return { records, after };
 }

@@ -2,13 +2,11 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { LogAction } from '@/lib/agreements/agreement';
 import type { ActiveSession } from '@/lib/server/auth/sessions';
-import type { Database } from '@/lib/server/db/database';
+import type { Transaction } from '@/lib/server/db/database';
 import { agreementDecisions, agreements } from '@/lib/server/db/schema';
 import { agreementColumns, type AgreementRow } from './agreement-row';
 
 /** A transaction of `db.transaction`, in which every change of an agreement happens. */
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 /**
  * Reads an agreement and locks its row until the transaction ends (`FOR UPDATE`): a concurrent
  * change waits, then reads what this one wrote (ADR 0014).

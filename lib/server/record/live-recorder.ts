@@ -9,10 +9,11 @@ import type { Database } from '@/lib/server/db/database';
 import type { IncomingMessage } from '@/lib/realtime/bid-store';
 import { historyPageThrough } from '@/lib/realtime/history-fetch';
 import { bidsChannel } from '@/lib/realtime/realtime-config';
+import { latestOf } from '@/lib/realtime/timetoken';
 import { catchUp } from './catch-up';
 import { planBatch } from './plan-batch';
 import { createRecordFlags } from './record-flags';
-import { recordedThrough, writeBatch } from './write-batch';
+import { writeBatch } from './write-batch';
 
 export interface LiveRecorderOptions {
   db: Database;
@@ -47,6 +48,8 @@ export function startLiveRecorder({
   const flags = createRecordFlags();
   let queue: IncomingMessage[] = [];
   let needsCatchUp = true;
+  /** The record's reach, as of the last catch-up and the batches written since. */
+  let cursor: string | null = null;
   let subscribed = false;
   let stopped = false;
   let running: Promise<void> | null = null;
@@ -63,6 +66,7 @@ export function startLiveRecorder({
       // published between the read and the subscription is not missed.
       const readStartedAt = subscribed ? null : String((await client.time()).timetoken);
       const outcome = await catchUp(db, readRange, flags, { isCancelled: () => stopped });
+      cursor = outcome.through;
       onBatch(outcome);
       if (!subscribed && !stopped) {
         subscribed = true;
@@ -75,8 +79,11 @@ export function startLiveRecorder({
       return;
     }
     const taken = queue.splice(0, maxBatch);
-    const batch = planBatch(taken, await recordedThrough(db));
+    // This process alone records (the lock): the cursor it keeps is the record's, with no query
+    // per batch. A failure reads it again from the database, by a catch-up.
+    const batch = planBatch(taken, cursor);
     onBatch(await writeBatch(db, batch, flags));
+    cursor = latestOf(cursor, batch.through);
   }
 
   async function drain() {

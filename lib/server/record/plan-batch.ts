@@ -5,16 +5,14 @@ import {
   classifyMessage,
   lotClosedSchema,
   lotOpenedSchema,
-  type ClassifiedMessage,
 } from '@/lib/realtime/bid-messages';
 import type { IncomingMessage } from '@/lib/realtime/bid-store';
 import { byTimetoken } from '@/lib/realtime/history-pages';
 import { isNewer, timetokenToMs } from '@/lib/realtime/timetoken';
+import type { SaleMessage } from '@/lib/sale-desk/lot-record';
 
-export type RecordedMessage = Exclude<
-  ClassifiedMessage,
-  { kind: 'unknown-type' } | { kind: 'invalid' }
-> & { timetoken: string };
+/** A valid message, recorded as a bid, an opening or a close. */
+export type RecordedMessage = SaleMessage;
 
 export interface RejectedMessage {
   timetoken: string;
@@ -113,15 +111,3 @@ export function planBatch(
 
 /** The publish time of a timetoken, as a date. */
 export const publishedAt = (timetoken: string) => new Date(timetokenToMs(timetoken));
-
-/** The lot a recorded message is about. */
-export function lotOfMessage(message: RecordedMessage): { auctionId: string; lotId: string } {
-  switch (message.kind) {
-    case 'bid':
-      return message.bid;
-    case 'lot-closed':
-      return message.closed;
-    case 'lot-opened':
-      return message.opened;
-  }
-}

@@ -4,15 +4,13 @@ import 'server-only';
 // high bid and run, each paddle's recent bids) is rebuilt from the newest recorded messages when
 // the recorder starts, or after a batch that failed, so a restart raises what it would have.
 import { and, desc, inArray, lt } from 'drizzle-orm';
-import type { Database } from '@/lib/server/db/database';
+import type { Transaction } from '@/lib/server/db/database';
 import { lots, saleMessages } from '@/lib/server/db/schema';
 import { classifyMessage } from '@/lib/realtime/bid-messages';
 import { createFlagsEngine, type FlagsEngine } from '@/lib/sale-desk/flags/flags-engine';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
 import { saleLotKey } from '@/lib/sales/sale-lot-key';
 import type { RecordedMessage } from './plan-batch';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * Messages replayed to rebuild the engine's memory: far more than any rule looks back over (a

@@ -3,7 +3,7 @@ import 'server-only';
 // kept aside, every lot's new state, the flags they raised and the cursor. A batch that fails
 // writes nothing, and the next reads again from the cursor.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '@/lib/server/db/database';
+import type { Database, Transaction } from '@/lib/server/db/database';
 import {
   lotRecords,
   recorderCursor,
@@ -16,15 +16,14 @@ import {
   applyBid,
   applyClosed,
   applyOpened,
+  lotOf,
   lotStatus,
   type LotRecord,
   type LotStatus,
 } from '@/lib/sale-desk/lot-record';
 import { saleLotKey } from '@/lib/sales/sale-lot-key';
 import type { RecordFlags } from './record-flags';
-import { lotOfMessage, publishedAt, type PlannedBatch, type RecordedMessage } from './plan-batch';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+import { publishedAt, type PlannedBatch, type RecordedMessage } from './plan-batch';
 
 export interface BatchOutcome {
   recorded: number;
@@ -45,7 +44,7 @@ function chunks<T>(items: readonly T[], size = rowsPerInsert): T[][] {
 }
 
 function messageRow(message: RecordedMessage) {
-  const lot = lotOfMessage(message);
+  const lot = lotOf(message);
   const common = {
     timetoken: message.timetoken,
     auctionId: lot.auctionId,
@@ -90,7 +89,7 @@ async function loadLotRecords(tx: Transaction, messages: readonly RecordedMessag
   const records = new Map<string, LotRecord>();
   const lots = new Map<string, { auctionId: string; lotId: string }>();
   for (const message of messages) {
-    const lot = lotOfMessage(message);
+    const lot = lotOf(message);
     lots.set(saleLotKey(lot.auctionId, lot.lotId), lot);
   }
   for (const chunk of chunks([...lots.values()])) {
@@ -131,7 +130,7 @@ async function advanceLots(tx: Transaction, messages: readonly RecordedMessage[]
   const records = await loadLotRecords(tx, messages);
   const changed = new Set<string>();
   for (const message of messages) {
-    const lot = lotOfMessage(message);
+    const lot = lotOf(message);
     const key = saleLotKey(lot.auctionId, lot.lotId);
     const before = records.get(key);
     switch (message.kind) {

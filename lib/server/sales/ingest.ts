@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { CatalogueLot } from '@/lib/sales/lot';
-import type { Database } from '@/lib/server/db/database';
+import type { Database, Transaction } from '@/lib/server/db/database';
 import { lots } from '@/lib/server/db/schema';
 import { lotKey, lotNumberKey, type LotItem } from './lot-input';
 import { toCatalogueLot, type LotRow } from './lot-row';
@@ -10,8 +10,6 @@ export type LotIngestResult =
   | { outcome: 'stored'; items: CatalogueLot[]; created: number; updated: number }
   /** `items[index]` claims a number another stored lot of its sale keeps: nothing was written. */
   | { outcome: 'lot_number_taken'; index: number; heldBy: string };
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** True when the stored lot differs from the item in any field the platform sends. */
 function differs(row: LotRow, item: LotItem): boolean {
