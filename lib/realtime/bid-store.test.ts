@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { saleLotKey } from '@/lib/sales/sale-lot-key';
-import { createBidStore, seenSince, type EarlierBids, type IncomingMessage } from './bid-store';
+import { createBidStore, type IncomingMessage } from './bid-store';
 
 /** A whole second of publish time (ms): 2026-11-21T…Z. */
 const T0 = 1_795_288_800_000;
@@ -915,7 +915,7 @@ describe('setEarlier', () => {
     const { store, pending, flush } = setup();
     for (const earlier of [
       { state: 'loading' },
-      { state: 'loaded', bids: 1_234, seenFrom: 0 },
+      { state: 'loaded', bids: 1_234 },
       { state: 'failed' },
     ] as const) {
       store.setEarlier(earlier);
@@ -956,7 +956,7 @@ describe('reset', () => {
     store.setConnection('live');
     store.setWatching(5);
     store.setReplayed(7);
-    store.setEarlier({ state: 'loaded', bids: 3, seenFrom: 0 });
+    store.setEarlier({ state: 'loaded', bids: 3 });
     flush();
     store.reset();
     expect(pending).toHaveLength(1);
@@ -1029,16 +1029,5 @@ describe('memory stays flat', () => {
     expect(counters).toMatchObject({ bids: 30_002, duplicates: 1 });
     // It is older than the whole window, so it is not shown.
     expect(bids.some((bid) => bid.bidId === uuid(0))).toBe(false);
-  });
-});
-
-describe('seenSince', () => {
-  it.each<[EarlierBids, number]>([
-    [{ state: 'waiting' }, -Infinity],
-    [{ state: 'loading' }, -Infinity],
-    [{ state: 'failed' }, Infinity],
-    [{ state: 'loaded', bids: 2_000, seenFrom: 1_700_000_000_000 }, 1_700_000_000_000],
-  ])('%j: every message published since %d', (earlier, since) => {
-    expect(seenSince(earlier)).toBe(since);
   });
 });

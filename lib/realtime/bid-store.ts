@@ -27,28 +27,12 @@ export interface MessageCounters {
 export type EarlierBids =
   | { state: 'waiting' }
   | { state: 'loading' }
-  | {
-      state: 'loaded';
-      bids: number;
-      /** From when (publish time, ms) this browser has seen every message (`seenFromOf`). */
-      seenFrom: number;
-    }
+  | { state: 'loaded'; bids: number }
   | { state: 'failed' };
 
 /** Until the earlier bids are in, what the flags engine raises comes from the past. */
 export const isReplaying = ({ earlier }: Pick<BidStoreSnapshot, 'earlier'>): boolean =>
   earlier.state === 'waiting' || earlier.state === 'loading';
-
-/**
- * The publish time (ms) from which this browser has seen every message of `bids`, for telling a
- * lot that ran before it from one still to come: the replay's `seenFrom` once loaded; while it
- * loads, none is claimed missed (-Infinity: a lot not seen yet is to come, not closed, so no lot
- * reads closed and then late); when it failed, all may have been (+Infinity).
- */
-export function seenSince(earlier: EarlierBids): number {
-  if (earlier.state === 'loaded') return earlier.seenFrom;
-  return earlier.state === 'failed' ? Infinity : -Infinity;
-}
 
 export interface BidStoreSnapshot {
   /** Newest first, by timetoken; at most `windowSize`. */
@@ -71,6 +55,13 @@ export interface BidStoreSnapshot {
    * "bids in the last minute" holds however many bids of other sales push its own out of `bids`.
    */
   saleRates: ReadonlyMap<string, SaleRate>;
+}
+
+/** Bids of one sale published in one second (epoch seconds), counted where they were recorded. */
+export interface EarlierCount {
+  second: number;
+  auctionId: string;
+  bids: number;
 }
 
 /** One delivered message: the SDK's payload, its timetoken, and its decryption error if any. */
@@ -237,6 +228,18 @@ export function createBidStore({
     },
     setEarlier(state: EarlierBids) {
       earlier = state;
+      changed();
+    },
+    /**
+     * Bids published before the first messages taken, counted by the record per second and sale
+     * (`GET /api/realtime/earlier`): the rates start whole rather than from those messages.
+     */
+    countEarlier(counts: readonly EarlierCount[]) {
+      if (counts.length === 0) return;
+      for (const { second, auctionId, bids: count } of counts) {
+        rate.countSecond(second, count);
+        saleRates.countSecond(auctionId, second, count);
+      }
       changed();
     },
     /** Bids held with a timetoken after `after` and at or before `until`. */

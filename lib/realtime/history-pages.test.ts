@@ -1,7 +1,6 @@
 import { createChannelLog } from '../../relay/channel-log.ts';
 import type { IncomingMessage, StoredBid } from './bid-store';
 import {
-  seenFromOf,
   historyPageSize,
   loadLotBids,
   mergeInOrder,
@@ -153,20 +152,6 @@ describe('mergeLotBids', () => {
     });
     const merged = mergeLotBids([stored(9), stored(8), stored(7)], [stored(8), stored(2)]);
     expect(merged.map((b) => b.bidId)).toEqual([9, 8, 7, 2].map(bidIdOf));
-  });
-});
-
-describe('seenFromOf', () => {
-  const messages = (ns: number[]) => ns.map((n) => ({ timetoken: timetoken(n), payload: bid(n) }));
-  const msOf = (n: number) => Number((base + BigInt(n) * 10_000n) / 10_000n);
-
-  it('is the oldest message read, in whatever order they came', () => {
-    expect(seenFromOf(messages([7, 5, 9, 6]), 0)).toBe(msOf(5));
-    expect(seenFromOf(messages([3]), 0)).toBe(msOf(3));
-  });
-
-  it('is when the read started when history held nothing', () => {
-    expect(seenFromOf([], 1_700_000_000_000)).toBe(1_700_000_000_000);
   });
 });
 

@@ -3,7 +3,7 @@
 // (`history-slices.ts`) share with them. `pubnub-connection.ts` supplies one page at a time.
 import { classifyMessage } from './bid-messages';
 import type { IncomingMessage, StoredBid } from './bid-store';
-import { isNewer, timetokenToMs } from './timetoken';
+import { isNewer } from './timetoken';
 
 /**
  * One page of history: the newest `pageSize` messages published before `before` (all of them up
@@ -77,19 +77,6 @@ export async function loadNewer(
     isCancelled,
   );
   return pages.flat().slice(-maxMessages);
-}
-
-/**
- * From when a first load has seen every message of `bids` (`EarlierBids.seenFrom`): the publish
- * time (ms) of the oldest message it read, or `startedAt` when history held none. A message older
- * than that may have been published and missed (the read's limit, or history's own retention);
- * none newer was.
- */
-export function seenFromOf(earlier: readonly IncomingMessage[], startedAt: number): number {
-  if (earlier.length === 0) return startedAt;
-  let oldest = earlier[0]!;
-  for (const message of earlier) if (isNewer(oldest.timetoken, message.timetoken)) oldest = message;
-  return timetokenToMs(oldest.timetoken);
 }
 
 /** Messages in publish order, all from history or all delivered live. */

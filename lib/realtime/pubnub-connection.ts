@@ -9,13 +9,7 @@ import {
 } from './connection-state';
 import { earlierReadElsewhere, readEarlierAhead, type EarlierAhead } from './earlier-ahead';
 import { fetchHistoryPage, historyPageThrough } from './history-fetch';
-import {
-  seenFromOf,
-  historyPageSize,
-  mergeInOrder,
-  type HistoryPage,
-  type MessageRun,
-} from './history-pages';
+import { historyPageSize, mergeInOrder, type HistoryPage, type MessageRun } from './history-pages';
 import { loadEarlier } from './history-slices';
 import { oneAtATime } from './one-at-a-time';
 import { recorderUserId, type RealtimeConfig } from './realtime-config';
@@ -192,11 +186,8 @@ export function connectRealtime(
     const limit = deadline(earlierDeadlineMs);
     let runs: MessageRun[];
     let outcome: EarlierBids | null = null;
-    const startedAt = Date.now();
-    let seenFrom = startedAt;
     try {
       const earlier = await Promise.race([readEarlier(), limit.expired]);
-      seenFrom = seenFromOf(earlier, startedAt);
       runs = mergeInOrder(earlier, heldBack);
     } catch {
       earlierGivenUp = true;
@@ -224,7 +215,7 @@ export function connectRealtime(
     const later = heldBack;
     heldBack = null;
     store.ingest(later);
-    store.setEarlier(outcome ?? { state: 'loaded', bids, seenFrom });
+    store.setEarlier(outcome ?? { state: 'loaded', bids });
   }
 
   function perform(effect: ConnectionEffect) {

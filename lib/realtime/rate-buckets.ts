@@ -8,16 +8,20 @@ export function createRateBuckets(seconds: number) {
   const buckets = new Map<number, number>();
   let latestSecond = 0;
 
+  /** `bids` published in `second` (epoch seconds). */
+  function countSecond(second: number, bids: number) {
+    if (second > latestSecond) {
+      latestSecond = second;
+      for (const key of buckets.keys()) if (key <= latestSecond - seconds) buckets.delete(key);
+    }
+    if (second <= latestSecond - seconds) return;
+    buckets.set(second, (buckets.get(second) ?? 0) + bids);
+  }
+
   return {
-    count(timetoken: string) {
-      const second = Math.floor(timetokenToMs(timetoken) / 1000);
-      if (second > latestSecond) {
-        latestSecond = second;
-        for (const key of buckets.keys()) if (key <= latestSecond - seconds) buckets.delete(key);
-      }
-      if (second <= latestSecond - seconds) return;
-      buckets.set(second, (buckets.get(second) ?? 0) + 1);
-    },
+    count: (timetoken: string) => countSecond(Math.floor(timetokenToMs(timetoken) / 1000), 1),
+    /** Counts read elsewhere (the record's, before the first messages a dashboard takes). */
+    countSecond,
     /** Counts per second, oldest first, ending at the latest second seen. */
     perSecond(): number[] {
       return Array.from(

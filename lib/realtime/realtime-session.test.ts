@@ -27,7 +27,12 @@ function fakeConnection(): jest.Mocked<RealtimeConnection> {
   };
 }
 
-const earlierRead: IncomingMessage[] = [{ timetoken: '17800000000000000', payload: {} }];
+const earlierMessages: IncomingMessage[] = [{ timetoken: '17800000000000000', payload: {} }];
+/** The record's counts of the bids before those messages (of two sales in one second). */
+const earlierCounts = [
+  { second: 1_779_999_990, auctionId: 'sale-a', bids: 40 },
+  { second: 1_779_999_990, auctionId: 'sale-b', bids: 2 },
+];
 
 /** Parts whose config answers wait for `answer()`; every connection made is kept. */
 function parts(overrides: Partial<SessionParts> = {}) {
@@ -44,7 +49,7 @@ function parts(overrides: Partial<SessionParts> = {}) {
     fetchConfig: jest.fn(
       () => new Promise<RealtimeConfig>((resolve, reject) => pending.push({ resolve, reject })),
     ),
-    fetchEarlier: jest.fn(() => Promise.resolve(earlierRead)),
+    fetchEarlier: jest.fn(() => Promise.resolve({ messages: earlierMessages, earlierCounts })),
     connect: jest.fn(() => {
       const connection = fakeConnection();
       connections.push(connection);
@@ -87,7 +92,12 @@ describe('realtime sessions', () => {
     expect(given.connect).toHaveBeenCalledTimes(1);
     expect(given.connect).toHaveBeenCalledWith(config, 'client-1', store, expect.any(Promise));
     const earlier = (given.connect as jest.Mock).mock.calls[0]![3] as Promise<IncomingMessage[]>;
-    await expect(earlier).resolves.toBe(earlierRead);
+    await expect(earlier).resolves.toBe(earlierMessages);
+    // The counts are in the rates before any message is taken: the whole stream's and each sale's.
+    const { ratePerSecond, saleRates } = store.getSnapshot();
+    expect(ratePerSecond.reduce((sum, count) => sum + count, 0)).toBe(42);
+    expect(saleRates.get('sale-a')?.perSecond.at(-1)).toBe(40);
+    expect(saleRates.get('sale-b')?.perSecond.at(-1)).toBe(2);
   });
 
   it('connects with a failed read of the earlier messages, for the connection to read them itself', async () => {

@@ -1,6 +1,7 @@
 import { isRefusal } from '@/lib/api/api-error';
 import type { BidStore, IncomingMessage } from './bid-store';
 import { reconnectAttempts, reconnectDelayMs } from './connection-state';
+import type { EarlierRead } from './earlier-answer';
 import type { HistoryPage } from './history-pages';
 import type { RealtimeConnection } from './pubnub-connection';
 import { tokenRefreshDelayMs, type RealtimeConfig } from './realtime-config';
@@ -26,7 +27,7 @@ export interface SessionParts {
    * The first load's history, read by the console's server in one answer (docs/adr/0031): asked
    * beside the configuration, before the SDK is even set up. `signal` aborts it.
    */
-  fetchEarlier: (signal: AbortSignal) => Promise<IncomingMessage[]>;
+  fetchEarlier: (signal: AbortSignal) => Promise<EarlierRead>;
   connect: (
     config: RealtimeConfig,
     clientId: string,
@@ -50,7 +51,7 @@ export const earlierAnswerMs = 5_000;
  * when `abort()` is called (a sign-out, a restart): the connection then reads them itself, or not
  * at all once stopped.
  */
-function askEarlier(parts: SessionParts): { read: Promise<IncomingMessage[]>; abort: () => void } {
+function askEarlier(parts: SessionParts): { read: Promise<EarlierRead>; abort: () => void } {
   const controller = new AbortController();
   const abort = () => controller.abort();
   const timer = setTimeout(abort, earlierAnswerMs);
@@ -123,7 +124,11 @@ export function startRealtimeSession(parts: SessionParts): RealtimeSession {
     };
     store.setConnection('connecting');
     earlierAsked = askEarlier(parts);
-    const earlier = earlierAsked.read;
+    // The record's counts of the bids before the messages go to the rates as soon as they come.
+    const earlier = earlierAsked.read.then(({ messages, earlierCounts }) => {
+      if (!isCancelled()) store.countEarlier(earlierCounts);
+      return messages;
+    });
     // Taken by the connection once it is connected; a failure then reads through the SDK.
     earlier.catch(() => {});
     // The catalogue loads beside the connection, and again every 30 s (lots catalogued since);

@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api/api-client';
 import { onSignOut } from '@/lib/auth/sign-out';
 import { readOrCreateClientId } from '@/lib/storage/stored-values';
 import { bidStore } from './bid-store';
-import { earlierAnswerSchema, messagesOf } from './earlier-answer';
+import { earlierAnswerSchema, earlierReadOf } from './earlier-answer';
 import type { HistoryPage } from './history-pages';
 import { connectRealtime } from './pubnub-connection';
 import { realtimeConfigSchema } from './realtime-config';
@@ -26,7 +26,7 @@ const parts: SessionParts = {
       schema: earlierAnswerSchema,
       background: true,
       signal,
-    }).then(messagesOf),
+    }).then(earlierReadOf),
   connect: connectRealtime,
   refreshCatalogue: () => void saleDesk.refresh(),
   onSignOut,

@@ -59,15 +59,12 @@ const closed = (lotId: string, winningBidId: string | null) => ({
 
 /** Records the payloads as the recorder does, in one batch; answers their timetokens. */
 async function record(payloads: unknown[]): Promise<string[]> {
-  const { planBatch } = await import('@/lib/server/record/plan-batch');
-  const { writeBatch, recordedThrough } = await import('@/lib/server/record/write-batch');
-  const { createRecordFlags } = await import('@/lib/server/record/record-flags');
-  const db = await connection.database();
+  const { recordMessages } = await import('@/lib/server/testing/record-messages');
   const messages: IncomingMessage[] = payloads.map((payload) => ({
     timetoken: nextTimetoken(),
     payload,
   }));
-  await writeBatch(db, planBatch(messages, await recordedThrough(db)), createRecordFlags());
+  await recordMessages(await connection.database(), messages);
   return messages.map((message) => message.timetoken);
 }
 
