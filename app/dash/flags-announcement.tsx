@@ -39,8 +39,8 @@ export function FlagsAnnouncement({
   focusedSale: string | null;
   sales: readonly Sale[];
   /**
-   * The flags that are not news (`useFlagsNotNews`): the others are announced. Null while the
-   * earlier bids are replayed, when none is.
+   * The flags that are not news (`useFlagsNotNews`): the others are announced. Null until the
+   * record's first read answers, when none is.
    */
   notNews: ReadonlySet<string> | null;
 }) {
@@ -68,8 +68,8 @@ export function FlagsAnnouncement({
         said: heard.said + 1,
       };
     }
-    // Cumulative: "Reload earlier bids" empties the flags and its replay raises the same ones
-    // again (their ids follow from the bids), which were told already. Bounded all the same.
+    // Cumulative: "Reload earlier bids" empties the flags and the record's next read brings the
+    // same ones again, which were told already. Bounded all the same.
     const grown = new Set(known.size > maxKnown ? [] : known);
     for (const flag of flags) grown.add(flag.id);
     setHeard({ flags, known: grown, ...next });

@@ -2,7 +2,6 @@
 
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { isReplaying } from '@/lib/realtime/bid-store';
 import { hasSettled } from '@/lib/realtime/settled';
 import { useBidStore } from '@/lib/realtime/use-bid-store';
 import { useRealtime } from '@/lib/realtime/use-realtime';
@@ -52,9 +51,9 @@ export default function LiveDashboard() {
   // The figures and the board first; the feed, the flags and the rate a painted frame later. The
   // board is what a clerk reads first, and at 1440px it fills the screen before the feed starts.
   const restShown = useAfterPaint(settled);
-  // Taken when the replay ends: the panels appear later (above), and a flag raised between the
-  // two is news all the same.
-  const flagsNotNews = useFlagsNotNews(desk.flags, isReplaying(snapshot));
+  // Taken when the first read of the record answers: the flags it brings were raised before this
+  // page opened; one a later read brings is news, even before the panels appear (above).
+  const flagsNotNews = useFlagsNotNews(desk.flags, !desk.catalogueAnswered);
 
   // What is shown and announced: the focused sale's flags, or every sale's.
   const flags = useMemo(

@@ -4,19 +4,19 @@ import { useState } from 'react';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
 
 /**
- * The flags that are not news: those raised by the replay of earlier bids, taken once when it
- * ends (or at once if there was none); null while it is still going, when nothing is news. The
- * live dashboard owns it, so a flag raised between the replay's end and the moment its panel
- * appears (ADR 17 reveals the panels later) is still announced.
+ * The flags that are not news: those the first read of the record brought (raised before this
+ * page opened), taken once it answers (or at once if it had); null until then, when nothing is
+ * news. The live dashboard owns it, so a flag a later read brings before its panel appears
+ * (ADR 17 reveals the panels later) is still announced.
  */
 export function useFlagsNotNews(
   flags: readonly Flag[],
-  replaying: boolean,
+  waiting: boolean,
 ): ReadonlySet<string> | null {
   const [notNews, setNotNews] = useState<ReadonlySet<string> | null>(() =>
-    replaying ? null : new Set(flags.map((flag) => flag.id)),
+    waiting ? null : new Set(flags.map((flag) => flag.id)),
   );
-  if (notNews === null && !replaying) {
+  if (notNews === null && !waiting) {
     const taken = new Set(flags.map((flag) => flag.id));
     setNotNews(taken);
     return taken;

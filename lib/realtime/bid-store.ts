@@ -30,7 +30,7 @@ export type EarlierBids =
   | { state: 'loaded'; bids: number }
   | { state: 'failed' };
 
-/** Until the earlier bids are in, what the flags engine raises comes from the past. */
+/** Until the earlier bids are in, the feed and the rates are still filling. */
 export const isReplaying = ({ earlier }: Pick<BidStoreSnapshot, 'earlier'>): boolean =>
   earlier.state === 'waiting' || earlier.state === 'loading';
 

@@ -1,5 +1,5 @@
 import type { RecordedFlag } from '@/lib/sales/recorded-flag';
-import type { DeskCatalogue, Sale } from '@/lib/sales/lot';
+import type { DeskCatalogue, FlagsRead, Sale } from '@/lib/sales/lot';
 import { bidOf, uuid } from '@/lib/sale-desk/testing/flag-script';
 import { applyBid, applyClosed, lotStatus, type LotRecord } from '@/lib/sale-desk/lot-record';
 import { recordedLot } from '@/lib/sales/recorded-lot';
@@ -58,6 +58,28 @@ const catalogueOf = (
   }),
 });
 
+/** A flags read with none raised. */
+const noFlags = (): Promise<FlagsRead> => Promise.resolve({ recordedThrough: null, flags: [] });
+
+/** A jump the recorder raised on `auction-1`'s lot-1 by bid 20 (published at `tt(20)`). */
+const raisedJump = (): RecordedFlag => {
+  const { placedAt } = bidOf({ paddle: 'P2', amount: 900_000, id: 20 }, 1);
+  return {
+    id: `jump:auction-1/lot-1:${uuid(20)}`,
+    rule: 'jump',
+    auctionId: 'auction-1',
+    lotId: 'lot-1',
+    lotTitle: 'A title the store never saw',
+    paddles: ['P2'],
+    bidIds: [uuid(20)],
+    bids: [{ bidId: uuid(20), bidder: 'P2', amount: 900_000, currency: 'EUR', placedAt }],
+    raisedAt: placedAt,
+    timetoken: tt(20),
+    state: 'open',
+    reviews: [],
+  };
+};
+
 /** The record of `auction-1`'s lots after the bids given, bid `[n, …]` published at `tt(n)`. */
 function recordOf(bids: Array<[n: number, paddle: string, amount: number, lot?: string]>) {
   const records = new Map<string, LotRecord>();
@@ -79,7 +101,12 @@ function setup(loaded: Sale[] = [auction1()], recordedThrough: string | null = n
   const load = jest.fn<Promise<DeskCatalogue>, []>(() =>
     Promise.resolve(catalogueOf(loaded, recordedThrough)),
   );
-  const desk = createSaleDeskStore({ load, now: () => clock, schedule: (flush) => flush() });
+  const desk = createSaleDeskStore({
+    load,
+    loadFlags: noFlags,
+    now: () => clock,
+    schedule: (flush) => flush(),
+  });
   const store = createBidStore({ observer: desk, schedule: (flush) => flush() });
   let timetoken = 0;
   /** The next message, published 10 after the last one `ingest` gave. */
@@ -342,7 +369,12 @@ describe('sale desk store', () => {
     const load = jest.fn<Promise<DeskCatalogue>, []>(() =>
       Promise.resolve(catalogueOf([auction1()], tt(5))),
     );
-    const desk = createSaleDeskStore({ load, maxLiveMessages: 2, schedule: (run) => run() });
+    const desk = createSaleDeskStore({
+      load,
+      loadFlags: noFlags,
+      maxLiveMessages: 2,
+      schedule: (run) => run(),
+    });
     await desk.refresh();
     expect(load).toHaveBeenCalledTimes(1);
     desk.onBid(bidOf({ paddle: 'P1', amount: 100_000, id: 10 }, 0), tt(10));
@@ -354,24 +386,12 @@ describe('sale desk store', () => {
     expect(desk.getSnapshot().records.get(saleLotKey('auction-1', 'lot-1'))!.bids).toBe(3);
   });
 
-  it('feeds every new bid to one flags engine, once, duplicates included', () => {
+  it('folds a late bid after lot.closed on the lot: counted late, never its result', () => {
     const { desk, ingest } = setup();
     const first = bidOf({ paddle: 'P1', amount: 100_000, id: 1 }, 0);
     ingest(first);
+    // A duplicate is dropped before the desk.
     ingest(first);
-    // Far more than five increments above 1,000.00 EUR.
-    ingest(bidOf({ paddle: 'P2', amount: 900_000, id: 2 }, 1));
-    const { flags, flagCounts } = desk.getSnapshot();
-    expect(flags.map((flag) => flag.rule)).toEqual(['jump']);
-    expect(flags[0]!.bidIds).toContain(uuid(2));
-    expect(flagCounts.jump).toBe(1);
-    // The duplicate was dropped before the desk: one bid on the lot.
-    expect(recordOn(desk, 'lot-1')!.bids).toBe(2);
-  });
-
-  it('a late bid after lot.closed is flagged; lot.opened clears it', () => {
-    const { desk, ingest } = setup();
-    ingest(bidOf({ paddle: 'P1', amount: 100_000, id: 1 }, 0));
     ingest({
       type: 'lot.closed',
       v: 1,
@@ -381,64 +401,86 @@ describe('sale desk store', () => {
       closedAt: '2026-11-21T10:05:00.000Z',
     });
     ingest(bidOf({ paddle: 'P2', amount: 105_000, id: 2 }, 1));
-    expect(desk.getSnapshot().flagCounts.late).toBe(1);
     expect(recordOn(desk, 'lot-1')).toMatchObject({ bids: 2, lateBids: 1, hammer: 100_000 });
   });
 
-  it('shows the record’s flags with their bids, and a flag also raised here once', async () => {
+  it('shows the record’s flags with their bids and raises none itself', async () => {
     const { desk, load, ingestAt } = setup();
-    const raised = {
-      id: `jump:auction-1/lot-1:${uuid(20)}`,
-      rule: 'jump' as const,
-      auctionId: 'auction-1',
-      lotId: 'lot-1',
-      lotTitle: 'A title the store never saw',
-      paddles: ['P2'],
-      bidIds: [uuid(20)],
-      bids: [
-        {
-          bidId: uuid(20),
-          bidder: 'P2',
-          amount: 900_000,
-          currency: 'EUR',
-          placedAt: bidOf({ paddle: 'P2', amount: 900_000, id: 20 }, 1).placedAt,
-        },
-      ],
-      raisedAt: bidOf({ paddle: 'P2', amount: 900_000, id: 20 }, 1).placedAt,
-      timetoken: tt(20),
-      state: 'open' as const,
-      reviews: [],
-    };
-    load.mockResolvedValueOnce(catalogueOf([auction1()], tt(100), new Map(), [raised]));
+    load.mockResolvedValueOnce(catalogueOf([auction1()], tt(100), new Map(), [raisedJump()]));
     await desk.refresh();
     expect(desk.getSnapshot().flags).toEqual([
-      expect.objectContaining({ id: raised.id, lotTitle: raised.lotTitle, bids: raised.bids }),
+      expect.objectContaining({
+        id: raisedJump().id,
+        lotTitle: raisedJump().lotTitle,
+        bids: raisedJump().bids,
+      }),
     ]);
-    // This browser replays the same bids and raises the same flag: still one.
-    ingestAt(10, bidOf({ paddle: 'P1', amount: 100_000, id: 10 }, 0));
-    ingestAt(20, bidOf({ paddle: 'P2', amount: 900_000, id: 20 }, 1));
-    const jumps = desk.getSnapshot().flags.filter((flag) => flag.rule === 'jump');
-    expect(jumps).toHaveLength(1);
-    expect(jumps[0]!.bids).toEqual(raised.bids);
     expect(desk.getSnapshot().flagCounts.jump).toBe(1);
+    // Bids this browser sees that would raise a jump and a far-over-estimate raise nothing here.
+    ingestAt(110, bidOf({ paddle: 'P1', amount: 100_000, id: 110 }, 0));
+    ingestAt(120, bidOf({ paddle: 'P2', amount: 900_000, id: 120 }, 1));
+    expect(desk.getSnapshot().flags.map((flag) => flag.id)).toEqual([raisedJump().id]);
   });
 
-  it('shows at once a flag raised by bids the record already holds', async () => {
-    // A reload mid-sale: the history replayed is mostly in the record already; the flags engine
-    // still reads it (its flags are this browser's), and what it raises is shown.
-    const { desk, load, ingestAt } = setup();
-    load.mockResolvedValueOnce(catalogueOf([auction1()], tt(100)));
-    await desk.refresh();
-    ingestAt(10, bidOf({ paddle: 'P1', amount: 100_000, id: 10 }, 0));
-    ingestAt(20, bidOf({ paddle: 'P2', amount: 900_000, id: 20 }, 1));
-    // 900,000 is a jump over 100,000, and over three times the high estimate (200,000).
-    expect(
-      desk
-        .getSnapshot()
-        .flags.map((flag) => flag.rule)
-        .sort(),
-    ).toEqual(['far-over-estimate', 'jump']);
-    expect(desk.getSnapshot().flagCounts.jump).toBe(1);
+  it('reads the recorder’s flags once, two seconds after live messages arrive, however many', async () => {
+    jest.useFakeTimers();
+    try {
+      const loadFlags = jest
+        .fn<ReturnType<typeof noFlags>, []>()
+        .mockResolvedValue({ recordedThrough: tt(20), flags: [raisedJump()] });
+      const desk = createSaleDeskStore({
+        load: () => Promise.resolve(catalogueOf([auction1()], tt(5))),
+        loadFlags,
+        schedule: (flush) => flush(),
+      });
+      await desk.refresh();
+      desk.onBid(bidOf({ paddle: 'P1', amount: 100_000, id: 10 }, 0), tt(10));
+      desk.onBid(bidOf({ paddle: 'P2', amount: 900_000, id: 20 }, 1), tt(20));
+      await jest.advanceTimersByTimeAsync(1_999);
+      expect(loadFlags).not.toHaveBeenCalled();
+      expect(desk.getSnapshot().flags).toEqual([]);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(loadFlags).toHaveBeenCalledTimes(1);
+      expect(desk.getSnapshot().flags.map((flag) => flag.id)).toEqual([raisedJump().id]);
+      // The same flags read again change nothing: the snapshot is kept.
+      const before = desk.getSnapshot();
+      desk.onBid(bidOf({ paddle: 'P1', amount: 1_000_000, id: 30 }, 2), tt(30));
+      const afterBid = desk.getSnapshot();
+      await jest.advanceTimersByTimeAsync(2_000);
+      expect(loadFlags).toHaveBeenCalledTimes(2);
+      expect(desk.getSnapshot()).toBe(afterBid);
+      expect(afterBid.flags).toBe(before.flags);
+      // No live message, no read.
+      await jest.advanceTimersByTimeAsync(10_000);
+      expect(loadFlags).toHaveBeenCalledTimes(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a failed flags read keeps the flags shown; the next live message asks again', async () => {
+    jest.useFakeTimers();
+    try {
+      const loadFlags = jest
+        .fn<ReturnType<typeof noFlags>, []>()
+        .mockRejectedValueOnce(new Error('down'))
+        .mockResolvedValue({ recordedThrough: tt(20), flags: [raisedJump()] });
+      const desk = createSaleDeskStore({
+        load: () => Promise.resolve(catalogueOf([auction1()], tt(5))),
+        loadFlags,
+        schedule: (flush) => flush(),
+      });
+      await desk.refresh();
+      desk.onBid(bidOf({ paddle: 'P1', amount: 100_000, id: 10 }, 0), tt(10));
+      await jest.advanceTimersByTimeAsync(2_000);
+      expect(desk.getSnapshot().flags).toEqual([]);
+      desk.onBid(bidOf({ paddle: 'P2', amount: 900_000, id: 20 }, 1), tt(20));
+      await jest.advanceTimersByTimeAsync(2_000);
+      expect(loadFlags).toHaveBeenCalledTimes(2);
+      expect(desk.getSnapshot().flags).toHaveLength(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('keeps a lot the catalogue lacks after a re-read whose recordedThrough covers its bids', async () => {
@@ -465,16 +507,20 @@ describe('sale desk store', () => {
   it('sign-out forgets the catalogue, the lots, the record read and the flags; a late answer is dropped', async () => {
     let resolve: (catalogue: DeskCatalogue) => void = () => {};
     const desk = createSaleDeskStore({
+      loadFlags: noFlags,
       load: () => new Promise((done) => (resolve = done)),
       schedule: (flush) => flush(),
     });
     const pending = desk.refresh();
     desk.onBid(bidOf({ paddle: 'P1', amount: 100_000, id: 1 }, 0), tt(10));
     desk.onBid(bidOf({ paddle: 'P2', amount: 900_000, id: 2 }, 1), tt(20));
-    expect(desk.getSnapshot().flags).toHaveLength(1);
     expect(desk.getSnapshot().records.size).toBe(1);
     desk.reset();
-    resolve(catalogueOf([sale('auction-1', [['lot-1', 1]])], tt(20), recordOf([[10, 'P1', 1]])));
+    resolve(
+      catalogueOf([sale('auction-1', [['lot-1', 1]])], tt(20), recordOf([[10, 'P1', 1]]), [
+        raisedJump(),
+      ]),
+    );
     await pending;
     expect(desk.getSnapshot().sales).toEqual([]);
     expect(desk.getSnapshot().catalogueAnswered).toBe(false);
@@ -484,6 +530,7 @@ describe('sale desk store', () => {
     expect(desk.getSnapshot().flagCounts.jump).toBe(0);
     // Nothing of the last session is folded on the next one's first read.
     const next = createSaleDeskStore({
+      loadFlags: noFlags,
       load: () => Promise.resolve(catalogueOf([sale('auction-1', [['lot-1', 1]])], tt(5))),
       schedule: (flush) => flush(),
     });
@@ -498,7 +545,7 @@ describe('sale desk store', () => {
       .fn<Promise<DeskCatalogue>, []>()
       .mockResolvedValueOnce(catalogueOf([sale('auction-1', [['lot-1', 1]])], tt(10)))
       .mockRejectedValueOnce(new Error('down'));
-    const desk = createSaleDeskStore({ load, schedule: (flush) => flush() });
+    const desk = createSaleDeskStore({ load, loadFlags: noFlags, schedule: (flush) => flush() });
     await desk.refresh();
     const before = desk.getSnapshot();
     const listener = jest.fn();
@@ -526,7 +573,7 @@ describe('sale desk store', () => {
       .mockResolvedValueOnce(catalogue)
       .mockRejectedValueOnce(down)
       .mockResolvedValueOnce(catalogue);
-    const desk = createSaleDeskStore({ load, schedule: (flush) => flush() });
+    const desk = createSaleDeskStore({ load, loadFlags: noFlags, schedule: (flush) => flush() });
     await desk.refresh();
     expect(desk.getSnapshot()).toMatchObject({ catalogueLoaded: false, catalogueError: down });
     // A retry that fails again says so (the notice's reason is the newest).
@@ -542,6 +589,7 @@ describe('sale desk store', () => {
 
   it('a failed first load still answers: /dash need not wait for a catalogue that cannot come', async () => {
     const desk = createSaleDeskStore({
+      loadFlags: noFlags,
       load: () => Promise.reject(new Error('down')),
       schedule: (flush) => flush(),
     });

@@ -1,10 +1,9 @@
 import { emptyFlagCounts } from '@/lib/sale-desk/flags/flag-counts';
 import type { FlagCounts } from '@/lib/sale-desk/flags/flag-counts';
-import { createFlagsEngine } from '@/lib/sale-desk/flags/flags-engine';
 import type { LotRecord } from '@/lib/sale-desk/lot-record';
 import { applyLiveMessage, rebaseLiveLots, type LiveMessage } from '@/lib/sales/live-lots';
-import { mergeFlags, type DeskFlag, type RecordedFlag } from '@/lib/sales/recorded-flag';
-import type { DeskCatalogue, DeskSale, Lot } from '@/lib/sales/lot';
+import { deskFlags, type DeskFlag, type RecordedFlag } from '@/lib/sales/recorded-flag';
+import type { DeskCatalogue, DeskSale, FlagsRead, Lot } from '@/lib/sales/lot';
 import { saleLotKey } from '@/lib/sales/sale-lot-key';
 import type { BidPlaced, LotClosed, LotOpened } from './bid-messages';
 import { createFrameSnapshot } from './frame-snapshot';
@@ -32,7 +31,7 @@ export interface SaleDeskSnapshot {
    * with the live messages since `recordedThrough` folded on (lib/sales/live-lots.ts).
    */
   records: ReadonlyMap<string, LotRecord>;
-  /** Newest first: the record's (with their bids) and those raised here since. */
+  /** Newest first: the flags the recorder raised, each with its bids, as last read. */
   flags: readonly DeskFlag[];
   flagCounts: FlagCounts;
 }
@@ -40,6 +39,13 @@ export interface SaleDeskSnapshot {
 interface SaleDeskOptions {
   /** Loads every sale with its lots and their recorded state (lib/sales/load-catalogue.ts). */
   load: () => Promise<DeskCatalogue>;
+  /** Reads the newest flags the recorder raised (lib/sales/load-catalogue.ts). */
+  loadFlags: () => Promise<FlagsRead>;
+  /**
+   * After a live message, the flags are read again this much later (one read for every message
+   * meanwhile): the recorder raises them as it records, so they show within this and its lag.
+   */
+  flagsAfterMs?: number;
   now?: () => number;
   /** A bid on an unknown lot refreshes the catalogue at most this often. */
   refreshAfterMs?: number;
@@ -63,12 +69,15 @@ const nextFrame = (flush: () => void) => {
 };
 
 /**
- * The sale desk beside the bid store (docs/product-contract.md §11): the catalogue, which lots are
- * open, and one flags engine fed with every bid, close and open the bid store accepts. Plain store
- * code: React reads it through `useSaleDesk`.
+ * The sale desk beside the bid store (docs/product-contract.md §11, §13): the catalogue with each
+ * lot's state in the record, the live messages since folded on, and the flags the recorder raised,
+ * read again shortly after live messages arrive. Plain store code: React reads it through
+ * `useSaleDesk`.
  */
 export function createSaleDeskStore({
   load,
+  loadFlags,
+  flagsAfterMs = 2_000,
   now = Date.now,
   refreshAfterMs = 5_000,
   maxLiveMessages = 20_000,
@@ -79,13 +88,13 @@ export function createSaleDeskStore({
   /** Live messages newer than `recordedThrough` (all of them before the first read came). */
   let liveAfter: LiveMessage[] = [];
   let records = new Map<string, LotRecord>();
-  /** The flags the recorder raised, as of the last read (this browser's engine adds the newer). */
+  /** The flags the recorder raised, as of the last read, and as shown. */
   let recordedFlags: RecordedFlag[] = [];
+  let flags: DeskFlag[] = [];
+  let flagsTimer: ReturnType<typeof setTimeout> | null = null;
   let catalogueAnswered = false;
   let catalogueError: unknown = null;
   let catalogue = new Map<string, Lot>();
-  // The engine reads the catalogue as it is when each bid arrives.
-  const engine = createFlagsEngine({ catalogue: (auctionId, lotId) => lookup(auctionId, lotId) });
   let lastRefreshAt: number | null = null;
   /** The catalogue as last loaded, to tell a read that changed nothing. */
   let loadedText = '';
@@ -97,7 +106,6 @@ export function createSaleDeskStore({
   const changed = published.changed;
 
   function build(): SaleDeskSnapshot {
-    const flags = mergeFlags(recordedFlags, engine.flags());
     return {
       sales,
       recordedThrough,
@@ -138,7 +146,7 @@ export function createSaleDeskStore({
         catalogueError = null;
         loadedText = text;
         recordedThrough = through;
-        recordedFlags = loaded.flags;
+        takeFlags(loaded.flags);
         sales = loaded.sales.map((sale) => ({
           ...sale,
           lots: [...sale.lots].sort((a, b) => a.lotNumber - b.lotNumber),
@@ -172,6 +180,30 @@ export function createSaleDeskStore({
     return inFlight;
   }
 
+  /** Whether the flags read differ from those shown: the newest and how many. */
+  function takeFlags(read: RecordedFlag[]): boolean {
+    if (read.length === recordedFlags.length && read[0]?.id === recordedFlags[0]?.id) return false;
+    recordedFlags = read;
+    flags = deskFlags(read);
+    return true;
+  }
+
+  /** The flags read once, `flagsAfterMs` after the first live message since the last read. */
+  function readFlagsSoon() {
+    if (flagsTimer !== null) return;
+    const started = generation;
+    flagsTimer = setTimeout(() => {
+      flagsTimer = null;
+      loadFlags().then(
+        (read) => {
+          if (started === generation && takeFlags(read.flags)) changed();
+        },
+        // The next live message asks again; the catalogue's read every 30 s carries them too.
+        () => {},
+      );
+    }, flagsAfterMs);
+  }
+
   function refreshIfUnknown(auctionId: string, lotId: string) {
     if (lookup(auctionId, lotId)) return;
     if (lastRefreshAt !== null && now() - lastRefreshAt < refreshAfterMs) return;
@@ -186,6 +218,7 @@ export function createSaleDeskStore({
     if (recordedThrough !== null && !isNewer(message.timetoken, recordedThrough)) return;
     liveAfter.push(message);
     applyLiveMessage(records, message);
+    readFlagsSoon();
     // Past the bound the record is read again; the oldest go only past twice the bound, so a
     // record a little behind (read on demand, or a failed read) still finds them here.
     if (liveAfter.length > maxLiveMessages) void refresh();
@@ -199,16 +232,12 @@ export function createSaleDeskStore({
     /** A new bid (the bid store drops duplicates first) and its timetoken. */
     onBid(bid: BidPlaced, timetoken: string) {
       refreshIfUnknown(bid.auctionId, bid.lotId);
-      // A flag shows at once, even raised by a bid the record has already (a reload's replay).
-      if (engine.onBid(bid).length > 0) changed();
       takeLive({ kind: 'bid', bid, timetoken });
     },
     onLotClosed(closed: LotClosed, timetoken: string) {
-      engine.onLotClosed(closed);
       takeLive({ kind: 'lot-closed', closed, timetoken });
     },
     onLotOpened(opened: LotOpened, timetoken: string) {
-      engine.onLotOpened(opened);
       refreshIfUnknown(opened.auctionId, opened.lotId);
       takeLive({ kind: 'lot-opened', opened, timetoken });
     },
@@ -226,9 +255,11 @@ export function createSaleDeskStore({
       catalogue = new Map();
       recordedThrough = null;
       recordedFlags = [];
+      flags = [];
+      if (flagsTimer !== null) clearTimeout(flagsTimer);
+      flagsTimer = null;
       liveAfter = [];
       records = new Map();
-      engine.reset();
       changed();
     },
   };

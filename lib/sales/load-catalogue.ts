@@ -1,5 +1,5 @@
 import { apiRequest } from '@/lib/api/api-client';
-import { catalogueSchema, type DeskCatalogue } from './lot';
+import { catalogueSchema, flagsReadSchema, type DeskCatalogue, type FlagsRead } from './lot';
 
 /**
  * Every sale with its lots and their state in the console's record (docs/product-contract.md §11,
@@ -13,4 +13,16 @@ export async function loadCatalogue(signal?: AbortSignal): Promise<DeskCatalogue
     signal,
   });
   return { sales: items, recordedThrough, flags };
+}
+
+/**
+ * The newest flags the recorder raised, every sale's, newest first, and how far the record reaches:
+ * read a few seconds after bids arrive, since the recorder, not this browser, raises flags.
+ */
+export function loadFlags(signal?: AbortSignal): Promise<FlagsRead> {
+  return apiRequest('/api/sales?include=flags', {
+    schema: flagsReadSchema,
+    background: true,
+    signal,
+  });
 }

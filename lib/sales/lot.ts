@@ -110,6 +110,13 @@ export const catalogueSchema = z.object({
 });
 export type Catalogue = z.infer<typeof catalogueSchema>;
 
+/** `GET /api/sales?include=flags`: the flags read the desk makes while bids arrive. */
+export const flagsReadSchema = z.object({
+  recordedThrough: z.nullable(z.string()),
+  flags: z.array(recordedFlagSchema),
+});
+export type FlagsRead = z.infer<typeof flagsReadSchema>;
+
 /** A sale as the sale desk keeps it: the catalogue with each lot's recorded state. */
 export type DeskSale = Catalogue['items'][number];
 

@@ -1,5 +1,5 @@
 import type { Flag } from '@/lib/sale-desk/flags/flag';
-import { mergeFlags, type RecordedFlag } from './recorded-flag';
+import { deskFlags, type RecordedFlag } from './recorded-flag';
 
 const engineFlag = (n: number, raisedAt: string): Flag => ({
   id: `jump:sale/lot-1:bid-${n}`,
@@ -28,24 +28,23 @@ const recorded = (flag: Flag): RecordedFlag => ({
   reviews: [],
 });
 
-describe('mergeFlags', () => {
-  it('shows each flag once, the record’s copy with its bids, newest first', () => {
+describe('deskFlags', () => {
+  it('shows the record’s flags with their bids and lot title, newest first, without the record’s fields', () => {
     const old = engineFlag(1, '2026-11-27T10:00:00.000Z');
-    const both = engineFlag(2, '2026-11-27T10:01:00.000Z');
     const fresh = engineFlag(3, '2026-11-27T10:02:00.000Z');
-    const merged = mergeFlags([recorded(both), recorded(old)], [both, fresh]);
-    expect(merged.map((flag) => flag.id)).toEqual([fresh.id, both.id, old.id]);
-    expect(merged[1]).toMatchObject({ lotTitle: 'Blue Nude', bids: [{ amount: 90_000 }] });
-    expect(merged[1]).not.toHaveProperty('timetoken');
-    expect(merged[0]).not.toHaveProperty('bids');
+    const shown = deskFlags([recorded(old), recorded(fresh)]);
+    expect(shown.map((flag) => flag.id)).toEqual([fresh.id, old.id]);
+    expect(shown[1]).toMatchObject({ lotTitle: 'Blue Nude', bids: [{ amount: 90_000 }] });
+    expect(shown[1]).not.toHaveProperty('timetoken');
+    expect(shown[1]).not.toHaveProperty('reviews');
   });
 
-  it('orders flags raised at the same moment by id, the same in every browser', () => {
+  it('orders flags raised at the same moment by id, whatever order the read gave', () => {
     const at = '2026-11-27T10:00:00.000Z';
-    const a = engineFlag(1, at);
-    const b = engineFlag(2, at);
-    expect(mergeFlags([], [a, b]).map((flag) => flag.id)).toEqual(
-      mergeFlags([recorded(b)], [a]).map((flag) => flag.id),
+    const a = recorded(engineFlag(1, at));
+    const b = recorded(engineFlag(2, at));
+    expect(deskFlags([a, b]).map((flag) => flag.id)).toEqual(
+      deskFlags([b, a]).map((flag) => flag.id),
     );
   });
 });

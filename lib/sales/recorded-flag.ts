@@ -31,7 +31,7 @@ export const recordedFlagSchema = z.object({
 });
 export type RecordedFlag = z.infer<typeof recordedFlagSchema>;
 
-/** A flag as the sale desk shows it: the engine's, or the record's with its bids. */
+/** A flag as the sale desk shows it: the record's, with its bids. */
 export type DeskFlag = Flag & { bids?: readonly FlagBid[]; lotTitle?: string | null };
 
 const newestFirst = (a: DeskFlag, b: DeskFlag) =>
@@ -46,16 +46,11 @@ const newestFirst = (a: DeskFlag, b: DeskFlag) =>
       : -1;
 
 /**
- * The record's flags and those this browser's engine raised since, each once (a flag's id is the
- * same wherever it is raised: rule, lot and raising bid), the record's kept for its bids; newest
- * first.
+ * The record's flags as the desk shows them (the recorder raises every flag, §13; this browser
+ * raises none), newest first: the order is the same in every browser.
  */
-export function mergeFlags(recorded: readonly RecordedFlag[], live: readonly Flag[]): DeskFlag[] {
-  const byId = new Map<string, DeskFlag>();
-  for (const flag of live) byId.set(flag.id, flag);
-  for (const flag of recorded) {
-    const { timetoken: _timetoken, state: _state, reviews: _reviews, ...shown } = flag;
-    byId.set(flag.id, shown);
-  }
-  return [...byId.values()].sort(newestFirst);
+export function deskFlags(recorded: readonly RecordedFlag[]): DeskFlag[] {
+  return recorded
+    .map(({ timetoken: _timetoken, state: _state, reviews: _reviews, ...shown }) => shown)
+    .sort(newestFirst);
 }

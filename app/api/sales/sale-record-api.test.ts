@@ -5,7 +5,12 @@
 import '@/lib/server/testing/memory-database-env';
 import { NextRequest } from 'next/server';
 import { safeParse } from 'zod/mini';
-import { catalogueSchema, recordedSaleSchema, saleListSchema } from '@/lib/sales/lot';
+import {
+  catalogueSchema,
+  flagsReadSchema,
+  recordedSaleSchema,
+  saleListSchema,
+} from '@/lib/sales/lot';
 import type { IncomingMessage } from '@/lib/realtime/bid-store';
 import {
   agreementsApi,
@@ -206,6 +211,18 @@ describe('a sale read from the record', () => {
       )
     ).json();
     expect(catalogue.flags).toEqual(after.items);
+    // And its light read of the flags alone (every few seconds while bids arrive): no lots.
+    const flagsRead = await (
+      await routes.GET(
+        new NextRequest('http://localhost:3000/api/sales?include=flags', {
+          headers: { cookie: `__Host-gavel_session=${clerk}` },
+        }),
+      )
+    ).json();
+    expect(safeParse(flagsReadSchema, flagsRead).success).toBe(true);
+    expect(flagsRead.flags).toEqual(after.items);
+    expect(flagsRead.recordedThrough).toBe(catalogue.recordedThrough);
+    expect(flagsRead.items.every((item: object) => !('lots' in item))).toBe(true);
     await expectProblem(
       await get('/api/sales/nope/flags', { auctionId: 'nope' }),
       404,

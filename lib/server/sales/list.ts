@@ -110,3 +110,23 @@ export async function listSalesWithLots(db: Database): Promise<Catalogue> {
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 }
+
+/**
+ * Every sale as `listSales` has it, how far the record reaches and the newest flags the recorder
+ * raised: the desk's light read of the flags raised since its last (`?include=flags`), a few
+ * seconds apart while bids arrive.
+ */
+export async function listSalesWithFlags(db: Database): Promise<
+  Omit<Catalogue, 'items'> & {
+    items: SaleSummary[];
+  }
+> {
+  return db.transaction(
+    async (tx) => ({
+      recordedThrough: await recordedThrough(tx),
+      flags: await recentFlags(tx as unknown as Database),
+      items: await listSales(tx as unknown as Database),
+    }),
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
