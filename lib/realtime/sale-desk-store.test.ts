@@ -422,11 +422,11 @@ describe('sale desk store', () => {
     expect(desk.getSnapshot().flags.map((flag) => flag.id)).toEqual([raisedJump().id]);
   });
 
-  it('reads the recorder’s flags once, two seconds after live messages arrive, however many', async () => {
+  it('reads the recorder’s flags once, two seconds after live messages arrive, however many, those since the last read only', async () => {
     jest.useFakeTimers();
     try {
       const loadFlags = jest
-        .fn<ReturnType<typeof noFlags>, []>()
+        .fn<ReturnType<typeof noFlags>, [string | null]>()
         .mockResolvedValue({ recordedThrough: tt(20), flags: [raisedJump()] });
       const desk = createSaleDeskStore({
         load: () => Promise.resolve(catalogueOf([auction1()], tt(5))),
@@ -441,6 +441,8 @@ describe('sale desk store', () => {
       expect(desk.getSnapshot().flags).toEqual([]);
       await jest.advanceTimersByTimeAsync(1);
       expect(loadFlags).toHaveBeenCalledTimes(1);
+      // Those raised after what the catalogue's read covered.
+      expect(loadFlags).toHaveBeenLastCalledWith(tt(5));
       expect(desk.getSnapshot().flags.map((flag) => flag.id)).toEqual([raisedJump().id]);
       // The same flags read again change nothing: the snapshot is kept.
       const before = desk.getSnapshot();
@@ -448,6 +450,7 @@ describe('sale desk store', () => {
       const afterBid = desk.getSnapshot();
       await jest.advanceTimersByTimeAsync(2_000);
       expect(loadFlags).toHaveBeenCalledTimes(2);
+      expect(loadFlags).toHaveBeenLastCalledWith(tt(20));
       expect(desk.getSnapshot()).toBe(afterBid);
       expect(afterBid.flags).toBe(before.flags);
       // No live message, no read.
@@ -458,11 +461,43 @@ describe('sale desk store', () => {
     }
   });
 
+  it('adds the flags a read brings to those shown, newest first, each once; the catalogue’s read replaces them', async () => {
+    jest.useFakeTimers();
+    try {
+      const later: RecordedFlag = {
+        ...raisedJump(),
+        id: `self-raise:auction-1/lot-2:${uuid(40)}`,
+        rule: 'self-raise',
+        lotId: 'lot-2',
+        raisedAt: bidOf({ paddle: 'P3', amount: 1, id: 40 }, 3).placedAt,
+        timetoken: tt(40),
+      };
+      const loadFlags = jest
+        .fn<ReturnType<typeof noFlags>, [string | null]>()
+        .mockResolvedValueOnce({ recordedThrough: tt(40), flags: [later, raisedJump()] });
+      const load = jest
+        .fn<Promise<DeskCatalogue>, []>()
+        .mockResolvedValueOnce(catalogueOf([auction1()], tt(20), new Map(), [raisedJump()]))
+        .mockResolvedValueOnce(catalogueOf([auction1()], tt(50), new Map(), []));
+      const desk = createSaleDeskStore({ load, loadFlags, schedule: (flush) => flush() });
+      await desk.refresh();
+      desk.onBid(bidOf({ paddle: 'P3', amount: 100_000, id: 40 }, 3), tt(40));
+      await jest.advanceTimersByTimeAsync(2_000);
+      expect(desk.getSnapshot().flags.map((flag) => flag.id)).toEqual([later.id, raisedJump().id]);
+      expect(desk.getSnapshot().flagCounts).toMatchObject({ jump: 1, 'self-raise': 1 });
+      // The record no longer holds them (retention): the whole read says so.
+      await desk.refresh();
+      expect(desk.getSnapshot().flags).toEqual([]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('a failed flags read keeps the flags shown; the next live message asks again', async () => {
     jest.useFakeTimers();
     try {
       const loadFlags = jest
-        .fn<ReturnType<typeof noFlags>, []>()
+        .fn<ReturnType<typeof noFlags>, [string | null]>()
         .mockRejectedValueOnce(new Error('down'))
         .mockResolvedValue({ recordedThrough: tt(20), flags: [raisedJump()] });
       const desk = createSaleDeskStore({

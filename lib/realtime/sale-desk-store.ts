@@ -7,7 +7,7 @@ import type { DeskCatalogue, DeskSale, FlagsRead, Lot } from '@/lib/sales/lot';
 import { saleLotKey } from '@/lib/sales/sale-lot-key';
 import type { BidPlaced, LotClosed, LotOpened } from './bid-messages';
 import { createFrameSnapshot } from './frame-snapshot';
-import { isNewer } from './timetoken';
+import { isNewer, latestOf } from './timetoken';
 
 export interface SaleDeskSnapshot {
   /**
@@ -39,8 +39,8 @@ export interface SaleDeskSnapshot {
 interface SaleDeskOptions {
   /** Loads every sale with its lots and their recorded state (lib/sales/load-catalogue.ts). */
   load: () => Promise<DeskCatalogue>;
-  /** Reads the newest flags the recorder raised (lib/sales/load-catalogue.ts). */
-  loadFlags: () => Promise<FlagsRead>;
+  /** Reads the flags the recorder raised after a timetoken (lib/sales/load-catalogue.ts). */
+  loadFlags: (after: string | null) => Promise<FlagsRead>;
   /**
    * After a live message, the flags are read again this much later (one read for every message
    * meanwhile): the recorder raises them as it records, so they show within this and its lag.
@@ -62,6 +62,9 @@ function countFlags(flags: readonly DeskFlag[]): FlagCounts {
   for (const flag of flags) counts[flag.rule] += 1;
   return counts;
 }
+
+/** The flags the desk keeps: as many as the record's read gives (`recentFlagsLimit`). */
+const maxFlags = 500;
 
 const nextFrame = (flush: () => void) => {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => flush());
@@ -91,6 +94,8 @@ export function createSaleDeskStore({
   /** The flags the recorder raised, as of the last read, and as shown. */
   let recordedFlags: RecordedFlag[] = [];
   let flags: DeskFlag[] = [];
+  /** How far the record reached when the flags were last read: the next read asks for newer. */
+  let flagsThrough: string | null = null;
   let flagsTimer: ReturnType<typeof setTimeout> | null = null;
   let catalogueAnswered = false;
   let catalogueError: unknown = null;
@@ -146,7 +151,7 @@ export function createSaleDeskStore({
         catalogueError = null;
         loadedText = text;
         recordedThrough = through;
-        takeFlags(loaded.flags);
+        takeFlags(loaded.flags, through);
         sales = loaded.sales.map((sale) => ({
           ...sale,
           lots: [...sale.lots].sort((a, b) => a.lotNumber - b.lotNumber),
@@ -180,11 +185,26 @@ export function createSaleDeskStore({
     return inFlight;
   }
 
-  /** Whether the flags read differ from those shown: the newest and how many. */
-  function takeFlags(read: RecordedFlag[]): boolean {
+  /**
+   * The newest flags as a read gave them, every flag up to `through`; answers whether they differ
+   * from those shown (the newest and how many).
+   */
+  function takeFlags(read: RecordedFlag[], through: string | null): boolean {
+    flagsThrough = latestOf(flagsThrough, through);
     if (read.length === recordedFlags.length && read[0]?.id === recordedFlags[0]?.id) return false;
     recordedFlags = read;
     flags = deskFlags(read);
+    return true;
+  }
+
+  /** Flags raised since the last read, added to those shown (each once, the newest 500 kept). */
+  function addFlags({ flags: raised, recordedThrough: through }: FlagsRead): boolean {
+    const shown = new Set(recordedFlags.map((flag) => flag.id));
+    const fresh = raised.filter((flag) => !shown.has(flag.id));
+    flagsThrough = latestOf(flagsThrough, through);
+    if (fresh.length === 0) return false;
+    recordedFlags = [...fresh, ...recordedFlags].slice(0, maxFlags);
+    flags = deskFlags(recordedFlags);
     return true;
   }
 
@@ -194,9 +214,9 @@ export function createSaleDeskStore({
     const started = generation;
     flagsTimer = setTimeout(() => {
       flagsTimer = null;
-      loadFlags().then(
+      loadFlags(flagsThrough).then(
         (read) => {
-          if (started === generation && takeFlags(read.flags)) changed();
+          if (started === generation && addFlags(read)) changed();
         },
         // The next live message asks again; the catalogue's read every 30 s carries them too.
         () => {},
@@ -256,6 +276,7 @@ export function createSaleDeskStore({
       recordedThrough = null;
       recordedFlags = [];
       flags = [];
+      flagsThrough = null;
       if (flagsTimer !== null) clearTimeout(flagsTimer);
       flagsTimer = null;
       liveAfter = [];

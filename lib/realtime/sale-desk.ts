@@ -4,5 +4,5 @@ import { createSaleDeskStore } from './sale-desk-store';
 /** The browser's one sale desk, fed by the bid store (bid-store.ts), read by the dashboard. */
 export const saleDesk = createSaleDeskStore({
   load: () => loadCatalogue(),
-  loadFlags: () => loadFlags(),
+  loadFlags: (after) => loadFlags(after),
 });

@@ -16,11 +16,13 @@ export async function loadCatalogue(signal?: AbortSignal): Promise<DeskCatalogue
 }
 
 /**
- * The newest flags the recorder raised, every sale's, newest first, and how far the record reaches:
- * read a few seconds after bids arrive, since the recorder, not this browser, raises flags.
+ * The flags the recorder raised after `after` (a `recordedThrough` read before), every sale's,
+ * newest first, and how far the record reaches: read a few seconds after bids arrive, since the
+ * recorder, not this browser, raises flags.
  */
-export function loadFlags(signal?: AbortSignal): Promise<FlagsRead> {
-  return apiRequest('/api/sales?include=flags', {
+export function loadFlags(after: string | null, signal?: AbortSignal): Promise<FlagsRead> {
+  const since = after === null ? '' : `&after=${encodeURIComponent(after)}`;
+  return apiRequest(`/api/sales?include=flags${since}`, {
     schema: flagsReadSchema,
     background: true,
     signal,

@@ -1,20 +1,29 @@
 // GET /api/sales: every sale of the catalogue, with its lot count, currencies and figures from the
 // sale record; with `?include=lots`, each with its lots and their state too, `recordedThrough` and
 // the newest flags (the dashboard's one read of every sale); with `?include=flags`, the flags and
-// `recordedThrough` without the lots (the dashboard's read of the flags raised since).
+// `recordedThrough` without the lots, with `&after=` only the flags recorded after that
+// timetoken (the dashboard's read of the flags raised since its last).
+import { z } from 'zod';
 import { serverEnv } from '@/lib/env';
 import { apiHandler } from '@/lib/server/api/api-handler';
 import { apiRoute } from '@/lib/server/api/api-route';
 import { recordBeforeRead } from '@/lib/server/record/record-before-read';
 import { listSales, listSalesWithFlags, listSalesWithLots } from '@/lib/server/sales/list';
 
+const querySchema = z.object({
+  include: z.string().optional(),
+  after: z
+    .string()
+    .regex(/^[1-9]\d{16}$/, 'must be a timetoken this API answered (recordedThrough)')
+    .optional(),
+});
+
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
-  GET: apiHandler({ session: true }, async ({ db, request }) => {
+  GET: apiHandler({ session: true, query: querySchema }, async ({ db, query }) => {
     // The desk's read: where no process records live, the record is brought up to date first.
     await recordBeforeRead(serverEnv(), db);
-    const include = request.nextUrl.searchParams.get('include');
-    if (include === 'lots') return Response.json(await listSalesWithLots(db));
-    if (include === 'flags') return Response.json(await listSalesWithFlags(db));
+    if (query.include === 'lots') return Response.json(await listSalesWithLots(db));
+    if (query.include === 'flags') return Response.json(await listSalesWithFlags(db, query.after));
     return Response.json({ items: await listSales(db) });
   }),
 });

@@ -223,6 +223,27 @@ describe('a sale read from the record', () => {
     expect(flagsRead.flags).toEqual(after.items);
     expect(flagsRead.recordedThrough).toBe(catalogue.recordedThrough);
     expect(flagsRead.items.every((item: object) => !('lots' in item))).toBe(true);
+    // Those recorded after a read's recordedThrough only: none since, then the next one.
+    const since = async (after: string) =>
+      (
+        await routes.GET(
+          new NextRequest(`http://localhost:3000/api/sales?include=flags&after=${after}`, {
+            headers: { cookie: `__Host-gavel_session=${clerk}` },
+          }),
+        )
+      ).json();
+    const through = flagsRead.recordedThrough;
+    expect((await since(through)).flags).toEqual([]);
+    await record([bid(8, 'lot-4', 'P2', 120_000), bid(9, 'lot-4', 'P2', 130_000)]);
+    expect((await since(through)).flags).toEqual([
+      expect.objectContaining({ rule: 'self-raise', paddles: ['P2'], bidIds: [uuid(8), uuid(9)] }),
+    ]);
+    const refused = await routes.GET(
+      new NextRequest('http://localhost:3000/api/sales?include=flags&after=yesterday', {
+        headers: { cookie: `__Host-gavel_session=${clerk}` },
+      }),
+    );
+    await expectProblem(refused, 400, 'bad_request');
     await expectProblem(
       await get('/api/sales/nope/flags', { auctionId: 'nope' }),
       404,

@@ -2,7 +2,7 @@ import 'server-only';
 // The flags the recorder raised (docs/product-contract.md §13), newest first, each with the bids
 // that raised it as the record holds them: a flag keeps its lot, paddles and amounts for good.
 // Each is `open` until reviews come (§14), which keep their history beside it.
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '@/lib/server/db/database';
 import { lots, saleFlags, saleMessages } from '@/lib/server/db/schema';
 import type { RecordedFlag } from '@/lib/sales/recorded-flag';
@@ -82,11 +82,19 @@ export async function saleFlagList(
   return { items: await withBids(db, rows) };
 }
 
-/** The newest flags of every sale, at most `limit`. */
-export async function recentFlags(db: Database, limit = recentFlagsLimit): Promise<RecordedFlag[]> {
+/**
+ * The newest flags of every sale, at most `limit`; with `after`, only those raised by a message
+ * published after it (the recorder raises them in publish order, in the transaction that moves
+ * its cursor: a read that saw the cursor at `after` saw every flag up to it).
+ */
+export async function recentFlags(
+  db: Database,
+  { limit = recentFlagsLimit, after }: { limit?: number; after?: string } = {},
+): Promise<RecordedFlag[]> {
   const rows = await db
     .select()
     .from(saleFlags)
+    .where(after === undefined ? undefined : gt(saleFlags.timetoken, after))
     .orderBy(desc(saleFlags.timetoken), desc(saleFlags.id))
     .limit(limit);
   return withBids(db, rows);

@@ -113,10 +113,13 @@ export async function listSalesWithLots(db: Database): Promise<Catalogue> {
 
 /**
  * Every sale as `listSales` has it, how far the record reaches and the newest flags the recorder
- * raised: the desk's light read of the flags raised since its last (`?include=flags`), a few
- * seconds apart while bids arrive.
+ * raised, those after `after` only when given: the desk's light read of the flags raised since its
+ * last (`?include=flags&after=`), a few seconds apart while bids arrive.
  */
-export async function listSalesWithFlags(db: Database): Promise<
+export async function listSalesWithFlags(
+  db: Database,
+  after?: string,
+): Promise<
   Omit<Catalogue, 'items'> & {
     items: SaleSummary[];
   }
@@ -124,7 +127,7 @@ export async function listSalesWithFlags(db: Database): Promise<
   return db.transaction(
     async (tx) => ({
       recordedThrough: await recordedThrough(tx),
-      flags: await recentFlags(tx as unknown as Database),
+      flags: await recentFlags(tx as unknown as Database, { after }),
       items: await listSales(tx as unknown as Database),
     }),
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
