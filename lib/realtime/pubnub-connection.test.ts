@@ -151,11 +151,25 @@ const range = (from: number, to: number) =>
 const bids = (from: number, to: number) => range(from, to).map((n) => bid(n));
 
 /**
- * A page of the channel's history as PubNub answers `end` alone: the oldest `count` messages
- * at or after it (inclusive, so a page starts with the message the previous one ended on).
+ * A page of the channel's history as PubNub answers `start` (exclusive) and `end` (inclusive)
+ * together: the newest `count` messages of the range.
  */
 const pageFrom = (log: readonly IncomingMessage[], ask: HistoryAsk) =>
-  log.filter((m) => BigInt(m.timetoken) >= BigInt(ask.end!)).slice(0, ask.count);
+  log
+    .filter(
+      (m) =>
+        BigInt(m.timetoken) >= BigInt(ask.end!) &&
+        (ask.start === undefined || BigInt(m.timetoken) < BigInt(ask.start)),
+    )
+    .slice(-ask.count);
+
+/** A gap read's first page: from after now (a minute ahead of the clock) back to `end`. */
+const firstGapPage = (end: string) => ({
+  channels: ['bids'],
+  count: historyPageSize,
+  start: expect.stringMatching(/^\d{17}$/),
+  end,
+});
 
 // --- The connection -----------------------------------------------------------------------------
 
@@ -245,8 +259,9 @@ describe('catch-up after a reconnect', () => {
     expect(lotOf(store, 'lot-A')).toMatchObject({ highBid: 50_000, bidCount: 1 });
 
     const gap = await outageAndReconnect();
-    // The outage is read from the newest message seen before it.
-    expect(gap.ask).toEqual({ channels: ['bids'], count: historyPageSize, end: first.timetoken });
+    // The outage is read backwards from now to the newest message seen before it.
+    expect(gap.ask).toEqual(firstGapPage(first.timetoken));
+    expect(BigInt(gap.ask.start!)).toBeGreaterThan(BigInt(tt(60_000)));
 
     // Lot A closed during the outage; a bid published after the close arrives live, before the
     // gap's answer. Held back, it is not shown yet.
@@ -275,16 +290,18 @@ describe('catch-up after a reconnect', () => {
     const firstPage = await outageAndReconnect();
     // The subscription resumes where it stopped: it delivers the newest missed messages too.
     bids(201, 250).forEach(live);
-    expect(firstPage.ask.end).toBe(tt(1));
+    expect(firstPage.ask).toEqual(firstGapPage(tt(1)));
+    // The newest page first: 151 to 250.
     await firstPage.answer(pageFrom(log, firstPage.ask));
 
     const secondPage = await pendingRead();
-    expect(secondPage.ask.end).toBe(tt(100));
+    expect(secondPage.ask).toMatchObject({ start: tt(151), end: tt(1) });
     live(later[0]!);
     await secondPage.answer(pageFrom(log, secondPage.ask));
 
+    // 1 to 50: short, and it reaches the message the read started from.
     const lastPage = await pendingRead();
-    expect(lastPage.ask.end).toBe(tt(199));
+    expect(lastPage.ask).toMatchObject({ start: tt(51), end: tt(1) });
     live(later[1]!);
     // Nothing of the outage is on the board until all of it was read.
     expect(store.getSnapshot().counters.bids).toBe(1);
@@ -311,6 +328,7 @@ describe('catch-up after a reconnect', () => {
 
     const firstPage = await outageAndReconnect();
     bids(158, 160).forEach(live);
+    // The newest page: 61 to 160.
     await firstPage.answer(pageFrom(log, firstPage.ask));
 
     const secondPage = await pendingRead();
@@ -318,15 +336,15 @@ describe('catch-up after a reconnect', () => {
     expect(store.getSnapshot().counters.bids).toBe(1);
     await secondPage.fail(new Error('history refused'));
 
-    // Bids 101..157 were in the page that failed: lost, but nothing read or held is.
-    expect(ingested).toEqual([...range(1, 100), 158, 159, 160, 161]);
+    // Bids 2..60 were in the page that failed: lost, but nothing read or held is.
+    expect(ingested).toEqual([1, ...range(61, 160), 161]);
 
-    // The notice counts what came back: 2..100 and 158..161.
-    expect(store.getSnapshot().replayed).toBe(103);
+    // The notice counts what came back: 61..161.
+    expect(store.getSnapshot().replayed).toBe(101);
 
     live(bid(162));
     expect(ingested.at(-1)).toBe(162);
-    expect(store.getSnapshot().counters.bids).toBe(105);
+    expect(store.getSnapshot().counters.bids).toBe(103);
     expect(unanswered()).toHaveLength(0);
   });
 
@@ -351,7 +369,7 @@ describe('catch-up after a reconnect', () => {
     // Then the gap, from the subscription's cursor (nothing was on the board at the outage).
     const gap = await pendingRead();
     expect(firstLoad).not.toContain(gap);
-    expect(gap.ask.end).toBe(tt(0));
+    expect(gap.ask).toEqual(firstGapPage(tt(0)));
     live(bid(7));
     await gap.answer(bids(1, 6));
     expect(ingested).toEqual([1, 2, 3, 6, 4, 5, 7]);
@@ -372,7 +390,7 @@ describe('catch-up after a reconnect', () => {
     expect(ingested).toEqual([1, 2, 3, 5]);
 
     const secondGap = await pendingRead();
-    expect(secondGap.ask.end).toBe(tt(50_000));
+    expect(secondGap.ask).toEqual(firstGapPage(tt(50_000)));
     live(published(7));
     expect(ingested).toEqual([1, 2, 3, 5]);
     await secondGap.answer([published(4), published(5), published(6)]);
@@ -427,13 +445,14 @@ describe('a gap read that never answers', () => {
     const { store, ingested } = await connectedWithEmptyHistory();
     live(bid(1));
     const gap = await outageAndReconnect();
-    await gap.answer(bids(1, historyPageSize));
+    // A whole page newer than bid 1: the read goes on to the page before it, which never answers.
+    await gap.answer(bids(2, historyPageSize + 1));
     await pendingRead();
     live(bid(500));
     expect(ingested).toEqual([1]);
     await jest.advanceTimersByTimeAsync(15_000);
-    expect(ingested).toEqual([...range(1, historyPageSize), 500]);
-    expect(store.getSnapshot().replayed).toBe(historyPageSize);
+    expect(ingested).toEqual([...range(1, historyPageSize + 1), 500]);
+    expect(store.getSnapshot().replayed).toBe(historyPageSize + 1);
   });
 });
 
@@ -464,7 +483,7 @@ describe('a subscription that stalls instead of failing', () => {
     expect(sdk!.asked).toEqual(['reconnect']);
     expect(ingested).toEqual([1]);
     const gap = await pendingRead();
-    expect(gap.ask.end).toBe(bid(1).timetoken);
+    expect(gap.ask).toEqual(firstGapPage(bid(1).timetoken));
     await gap.answer([bid(1), bid(2)]);
     expect(ingested).toEqual([1, 2, 3]);
     // Both published during the outage: 2 from the gap, 3 delivered as it ended.

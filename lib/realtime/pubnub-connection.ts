@@ -9,7 +9,13 @@ import {
 } from './connection-state';
 import { earlierReadElsewhere, readEarlierAhead, type EarlierAhead } from './earlier-ahead';
 import { fetchHistoryPage, historyPageThrough } from './history-fetch';
-import { historyPageSize, mergeInOrder, type HistoryPage, type MessageRun } from './history-pages';
+import {
+  byTimetoken,
+  historyPageSize,
+  mergeInOrder,
+  type HistoryPage,
+  type MessageRun,
+} from './history-pages';
 import { loadEarlier } from './history-slices';
 import { oneAtATime } from './one-at-a-time';
 import { recorderUserId, type RealtimeConfig } from './realtime-config';
@@ -44,6 +50,8 @@ const earlierDeadlineMs = 15_000;
  * messages, half a second of the way to a caught-up board; docs/benchmarks.md).
  */
 const replayBudgetMs = 30;
+/** Pages a gap read takes at most (5,000 messages, the newest of the gap). */
+const catchUpPages = 50;
 /** Messages ingested between two looks at the clock. */
 const replayStep = 50;
 
@@ -120,26 +128,34 @@ export function connectRealtime(
   }
 
   /**
-   * Gap-free: fetches what was published since the last timetoken seen before the outage. What
-   * arrives live meanwhile (the subscription resumes at that timetoken too, and PubNub delivers at
-   * most the newest 100 missed messages) is held back and merged in publish order: a lot's close
-   * from the gap is ingested before a bid published after it, which is then late, as it was.
-   * Whatever was read, all of it or up to a failure or the deadline, is ingested and counted.
+   * Gap-free: fetches what was published since `since` (the last timetoken seen before the
+   * outage; on a first load from the record, its `recordedThrough`). What arrives live meanwhile
+   * (the subscription resumes at that timetoken too, and PubNub delivers at most the newest 100
+   * missed messages) is held back and merged in publish order: a lot's close from the gap is
+   * ingested before a bid published after it, which is then late, as it was.
+   * History is read backwards from now, each page bounded on both sides (`start` exclusive, `end`
+   * inclusive): PubNub and the relay answer the same page (the newest of the range), where `end`
+   * alone is the oldest for one and the newest for the other. Whatever was read, all of it or up
+   * to a failure or the deadline, is ingested; `count` says how many the notice counts.
    * Runs after any read still holding messages back (`afterReads`), never beside one.
    */
-  async function catchUp(since: string) {
+  async function catchUp(since: string, { count = true }: { count?: boolean } = {}) {
     const reconnectedAt = timetokenFromMs(Date.now());
     heldBack = [];
-    const gap: IncomingMessage[] = [];
+    const pages: IncomingMessage[][] = [];
     const limit = deadline(earlierDeadlineMs);
     try {
-      let end = since;
-      for (let page = 0; page < 50 && !machine.stopped; page += 1) {
-        const fetched = await Promise.race([fetchPage({ end }), limit.expired]);
+      // A minute ahead of this clock: whatever the skew with PubNub's, nothing published is newer.
+      let before = timetokenFromMs(Date.now() + 60_000);
+      for (let read = 0; read < catchUpPages && !machine.stopped; read += 1) {
+        const page = [
+          ...(await Promise.race([fetchPage({ start: before, end: since }), limit.expired])),
+        ].sort(byTimetoken);
         // `end` is inclusive: the message at `since` is in the store already.
-        gap.push(...fetched.filter((message) => isNewer(message.timetoken, since)));
-        if (fetched.length < historyPageSize) break;
-        end = fetched.at(-1)!.timetoken;
+        const newer = page.filter((message) => isNewer(message.timetoken, since));
+        pages.unshift(newer);
+        if (page.length < historyPageSize || newer.length < page.length) break;
+        before = page[0]!.timetoken;
       }
     } catch {
       // Ingested below, as far as it was read; the bids count says how many came back.
@@ -147,9 +163,10 @@ export function connectRealtime(
       limit.clear();
       const live = heldBack;
       heldBack = null;
-      if (!machine.stopped) for (const run of mergeInOrder(gap, live)) store.ingest(run.messages);
+      if (!machine.stopped)
+        for (const run of mergeInOrder(pages.flat(), live)) store.ingest(run.messages);
     }
-    if (!machine.stopped) store.setReplayed(store.countBidsBetween(since, reconnectedAt));
+    if (!machine.stopped && count) store.setReplayed(store.countBidsBetween(since, reconnectedAt));
   }
 
   /**
