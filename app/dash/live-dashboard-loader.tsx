@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import type { FirstRead } from '@/lib/sales/first-read';
 
 type LiveDashboardModule = typeof import('./live-dashboard');
 
@@ -35,7 +36,7 @@ export function LiveDashboardPreload() {
  * in react-dom): that was most of the 0.3 s between the access check's answer and the live part
  * asking for its configuration.
  */
-export function LiveDashboardLoader() {
+export function LiveDashboardLoader({ firstRead }: { firstRead: FirstRead | null }) {
   const [module, setModule] = useState(loaded);
   const [failure, setFailure] = useState<unknown>(null);
 
@@ -56,5 +57,5 @@ export function LiveDashboardLoader() {
   // The live part's place, kept while it loads, so what follows (the service line) stays put.
   if (module === null) return <div className="live-dashboard" aria-busy="true" />;
   const { default: LiveDashboard } = module;
-  return <LiveDashboard />;
+  return <LiveDashboard firstRead={firstRead} />;
 }

@@ -7,6 +7,7 @@ import { useBidStore } from '@/lib/realtime/use-bid-store';
 import { useRealtime } from '@/lib/realtime/use-realtime';
 import { saleDesk } from '@/lib/realtime/sale-desk';
 import { useSaleDesk } from '@/lib/realtime/use-sale-desk';
+import type { FirstRead } from '@/lib/sales/first-read';
 import { lotLabelOf, saleBoard } from '@/lib/sales/sale-view';
 import { BidRateSparkline } from './bid-rate-sparkline';
 import { CatalogueNotice } from './catalogue-notice';
@@ -30,8 +31,11 @@ const settleWaitMs = 3000;
  * `?sale=ID` focuses one sale (docs/product-contract.md §11); the URL holds the choice, so a
  * reload, Back and a shared link show the same view.
  */
-export default function LiveDashboard() {
-  const { retry, restart } = useRealtime();
+export default function LiveDashboard({ firstRead = null }: { firstRead?: FirstRead | null }) {
+  // The record the page was rendered with (`?sale=` opened as a page), taken before anything is
+  // asked: the board paints from it, and the connection reads on from its `recordedThrough`.
+  useState(() => firstRead && saleDesk.seed(firstRead.catalogue));
+  const { retry, restart } = useRealtime(firstRead);
   const snapshot = useBidStore();
   const desk = useSaleDesk();
   const params = useSearchParams();

@@ -437,6 +437,32 @@ describe('a first load whose history the console read', () => {
   });
 });
 
+describe('a first load from the record the page was rendered with', () => {
+  it('reads only the gap since its recordedThrough, holding live messages back, and counts no replay', async () => {
+    const { store, ingested } = recordingStore();
+    // The page's record: bids 1 to 3, the store has them already.
+    store.ingest(bids(1, 3));
+    connection = connectRealtime(config, 'client-1', store, undefined, {
+      resumeFrom: bid(3).timetoken,
+    });
+    await settle();
+    // Nothing read before the subscription is connected: no earlier messages to ask for.
+    expect(unanswered()).toEqual([]);
+    status('PNConnectedCategory', tt(10));
+    const gap = await pendingRead();
+    expect(gap.ask).toEqual(firstGapPage(bid(3).timetoken));
+    live(bid(6));
+    expect(ingested).toEqual([1, 2, 3]);
+    await gap.answer([bid(3), bid(4), bid(5)]);
+    expect(ingested).toEqual(range(1, 6));
+    expect(unanswered()).toEqual([]);
+    expect(store.getSnapshot().replayed).toBeNull();
+    expect(store.getSnapshot().counters.duplicates).toBe(0);
+    live(bid(7));
+    expect(ingested.at(-1)).toBe(7);
+  });
+});
+
 describe('a gap read that never answers', () => {
   beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
   afterEach(() => jest.useRealTimers());

@@ -29,6 +29,15 @@ import {
 import { connectionEventFromStatus } from './status-event';
 import { isNewer, timetokenFromMs } from './timetoken';
 
+export interface ConnectOptions {
+  /**
+   * The store holds every message up to this timetoken already (the page was rendered from the
+   * record): the first connect reads the gap from it, as after an outage, instead of the earlier
+   * messages, and no replay is counted.
+   */
+  resumeFrom?: string;
+}
+
 export interface RealtimeConnection {
   /** Swaps in a fresh Access Manager token without resubscribing. */
   setToken(token: string): void;
@@ -78,6 +87,7 @@ export function connectRealtime(
   store: BidStore,
   /** The first load's history read elsewhere (the console's server), else read here. */
   earlier?: Promise<IncomingMessage[]>,
+  { resumeFrom }: ConnectOptions = {},
 ): RealtimeConnection {
   const pubnub = new PubNub({
     subscribeKey: config.subscribeKey,
@@ -265,7 +275,8 @@ export function connectRealtime(
         void afterReads(() => catchUp(effect.from));
         return;
       case 'load-earlier':
-        void afterReads(replayEarlier);
+        if (resumeFrom !== undefined) void afterReads(() => catchUp(resumeFrom, { count: false }));
+        else void afterReads(replayEarlier);
         return;
       case 'leave':
         pubnub.unsubscribeAll();
@@ -306,9 +317,10 @@ export function connectRealtime(
 
   store.setConnection(machine.connection);
   // Beside the handshake; replayed once the first connect says `load-earlier` (ADR 15, ADR 31).
-  ahead = earlier
-    ? earlierReadElsewhere(earlier, history, { isCancelled: earlierCancelled })
-    : readEarlierAhead(history, { isCancelled: earlierCancelled });
+  if (resumeFrom === undefined)
+    ahead = earlier
+      ? earlierReadElsewhere(earlier, history, { isCancelled: earlierCancelled })
+      : readEarlierAhead(history, { isCancelled: earlierCancelled });
   pubnub.subscribe({ channels: [config.channel], withPresence: true });
 
   return {

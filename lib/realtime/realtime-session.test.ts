@@ -90,7 +90,7 @@ describe('realtime sessions', () => {
     await answer();
     expect(given.fetchConfig).toHaveBeenCalledWith('client-1');
     expect(given.connect).toHaveBeenCalledTimes(1);
-    expect(given.connect).toHaveBeenCalledWith(config, 'client-1', store, expect.any(Promise));
+    expect(given.connect).toHaveBeenCalledWith(config, 'client-1', store, expect.any(Promise), {});
     const earlier = (given.connect as jest.Mock).mock.calls[0]![3] as Promise<IncomingMessage[]>;
     await expect(earlier).resolves.toBe(earlierMessages);
     // The counts are in the rates before any message is taken: the whole stream's and each sale's.
@@ -141,6 +141,46 @@ describe('realtime sessions', () => {
       session.stop();
     },
   );
+
+  it('with the record the page was rendered with, asks for no earlier messages and reads on from its recordedThrough', async () => {
+    const { given, store, answer } = parts();
+    const message = {
+      timetoken: '17800000000000010',
+      payload: {
+        type: 'bid.placed',
+        v: 1,
+        bidId: '00000000-0000-4000-8000-000000000001',
+        auctionId: 'sale-a',
+        lotId: 'lot-1',
+        lotTitle: 'A lot',
+        bidder: 'P1',
+        amount: 1_000,
+        currency: 'EUR',
+        placedAt: '2026-05-29T10:00:00.000Z',
+      },
+    };
+    const firstRead = {
+      messages: [message],
+      earlierCounts,
+      recordedThrough: '17800000000000020',
+    };
+    const session = startRealtimeSession(given, firstRead);
+    expect(given.fetchEarlier).not.toHaveBeenCalled();
+    // Taken at once, before any configuration: the bids, the rates, the first load done.
+    const taken = store.getSnapshot();
+    expect(taken.bids.map((bid) => bid.bidId)).toEqual([message.payload.bidId]);
+    expect(taken.earlier).toEqual({ state: 'loaded', bids: 1 });
+    expect(taken.ratePerSecond.reduce((sum, count) => sum + count, 0)).toBe(43);
+    await answer();
+    expect(given.connect).toHaveBeenCalledWith(config, 'client-1', store, undefined, {
+      resumeFrom: firstRead.recordedThrough,
+    });
+    // Starting over reads the earlier messages as ever: the page's record was for the first start.
+    session.restart();
+    await answer();
+    expect(given.fetchEarlier).toHaveBeenCalledTimes(1);
+    expect((given.connect as jest.Mock).mock.calls[1]![4]).toEqual({});
+  });
 
   it('reads the earlier messages again when it starts over, once per start', async () => {
     const { given, answer } = parts();

@@ -1,9 +1,10 @@
 import { isRefusal } from '@/lib/api/api-error';
 import type { BidStore, IncomingMessage } from './bid-store';
 import { reconnectAttempts, reconnectDelayMs } from './connection-state';
+import type { FirstRead } from '@/lib/sales/first-read';
 import type { EarlierRead } from './earlier-answer';
 import type { HistoryPage } from './history-pages';
-import type { RealtimeConnection } from './pubnub-connection';
+import type { ConnectOptions, RealtimeConnection } from './pubnub-connection';
 import { tokenRefreshDelayMs, type RealtimeConfig } from './realtime-config';
 
 /** This browser's connection to `bids`, from the access check's allow to the dashboard's unmount. */
@@ -32,7 +33,8 @@ export interface SessionParts {
     config: RealtimeConfig,
     clientId: string,
     store: BidStore,
-    earlier: Promise<IncomingMessage[]>,
+    earlier: Promise<IncomingMessage[]> | undefined,
+    options: ConnectOptions,
   ) => RealtimeConnection;
   /** Loads the catalogue beside the connection. */
   refreshCatalogue: () => void;
@@ -88,8 +90,16 @@ export const catalogueRefreshMs = 30_000;
  * sign-out stops the connection and empties the store. Its I/O comes in `parts`, so it is tested
  * without React, the SDK or a server.
  */
-export function startRealtimeSession(parts: SessionParts): RealtimeSession {
+export function startRealtimeSession(
+  parts: SessionParts,
+  /**
+   * What the page was rendered with: the store takes it at once, and the connection reads on from
+   * its `recordedThrough` instead of asking for the first load (the first start only).
+   */
+  firstRead: Pick<FirstRead, 'messages' | 'earlierCounts' | 'recordedThrough'> | null = null,
+): RealtimeSession {
   const { store } = parts;
+  let seed = firstRead;
   let connection: RealtimeConnection | null = null;
   let refreshTimer: ReturnType<typeof setTimeout> | null = null;
   let catalogueTimer: ReturnType<typeof setInterval> | null = null;
@@ -123,14 +133,22 @@ export function startRealtimeSession(parts: SessionParts): RealtimeSession {
       refreshTimer = setTimeout(refresh, tokenRefreshDelayMs(config.tokenTtlSeconds));
     };
     store.setConnection('connecting');
-    earlierAsked = askEarlier(parts);
-    // The record's counts of the bids before the messages go to the rates as soon as they come.
-    const earlier = earlierAsked.read.then(({ messages, earlierCounts }) => {
-      if (!isCancelled()) store.countEarlier(earlierCounts);
-      return messages;
-    });
-    // Taken by the connection once it is connected; a failure then reads through the SDK.
-    earlier.catch(() => {});
+    const seeded = seed;
+    seed = null;
+    let earlier: Promise<IncomingMessage[]> | undefined;
+    if (seeded) {
+      store.countEarlier(seeded.earlierCounts);
+      store.setEarlier({ state: 'loaded', bids: store.ingest(seeded.messages) });
+    } else {
+      earlierAsked = askEarlier(parts);
+      // The record's counts of the bids before the messages go to the rates as soon as they come.
+      earlier = earlierAsked.read.then(({ messages, earlierCounts }) => {
+        if (!isCancelled()) store.countEarlier(earlierCounts);
+        return messages;
+      });
+      // Taken by the connection once it is connected; a failure then reads through the SDK.
+      earlier.catch(() => {});
+    }
     // The catalogue loads beside the connection, and again every 30 s (lots catalogued since);
     // a bid on a lot it lacks refreshes it at once.
     parts.refreshCatalogue();
@@ -147,7 +165,13 @@ export function startRealtimeSession(parts: SessionParts): RealtimeSession {
         .fetchConfig(clientId)
         .then((config) => {
           if (isCancelled()) return;
-          connection = parts.connect(config, clientId, store, earlier);
+          connection = parts.connect(
+            config,
+            clientId,
+            store,
+            earlier,
+            seeded ? { resumeFrom: seeded.recordedThrough } : {},
+          );
           scheduleRefresh(config);
         })
         .catch((error: unknown) => {

@@ -137,6 +137,25 @@ describe('sale desk store', () => {
     expect(desk.getSnapshot().records.size).toBe(0);
   });
 
+  it('takes the record the page was rendered with before any read; never over a read that answered', async () => {
+    const { desk, load } = setup([auction1(), sale('auction-2', [['lot-1', 1]])], tt(50));
+    desk.seed(catalogueOf([auction1()], tt(40), recordOf([[10, 'P1', 100_000]])));
+    expect(desk.getSnapshot()).toMatchObject({ catalogueAnswered: true, recordedThrough: tt(40) });
+    expect(desk.getSnapshot().sales.map((one) => one.auctionId)).toEqual(['auction-1']);
+    expect(recordOn(desk, 'lot-1')).toMatchObject({ bids: 1, highBid: 100_000 });
+    // The desk's own read brings every sale, as ever.
+    await desk.refresh();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(desk.getSnapshot().sales.map((one) => one.auctionId)).toEqual([
+      'auction-1',
+      'auction-2',
+    ]);
+    // A page record coming after it (a later render) is older than what the desk holds.
+    desk.seed(catalogueOf([auction1()], tt(5)));
+    expect(desk.getSnapshot().recordedThrough).toBe(tt(50));
+    expect(desk.getSnapshot().sales).toHaveLength(2);
+  });
+
   it('read again, the same catalogue keeps its sales; lots catalogued since are added', async () => {
     const first = [sale('auction-1', [['lot-1', 1]])];
     const { desk, load } = setup(first, tt(10));

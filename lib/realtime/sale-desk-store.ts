@@ -127,48 +127,45 @@ export function createSaleDeskStore({
     return catalogue.get(saleLotKey(auctionId, lotId));
   }
 
+  /** A read of the record: the catalogue, each lot's state, the flags, and how far it reaches. */
+  function take(loaded: DeskCatalogue) {
+    // Read again every 30 s: the same catalogue changes nothing, so the sales and boards built
+    // on it are not rebuilt.
+    const text = JSON.stringify(loaded.sales);
+    const through = loaded.recordedThrough;
+    // An older read answering after a newer one (two in flight never are, but a record that
+    // went back: a restored database) is still taken: the record decides.
+    if (
+      catalogueAnswered &&
+      text === loadedText &&
+      through === recordedThrough &&
+      loaded.flags.length === recordedFlags.length &&
+      loaded.flags[0]?.id === recordedFlags[0]?.id
+    )
+      return;
+    catalogueError = null;
+    loadedText = text;
+    recordedThrough = through;
+    takeFlags(loaded.flags, through);
+    sales = loaded.sales.map((sale) => ({
+      ...sale,
+      lots: [...sale.lots].sort((a, b) => a.lotNumber - b.lotNumber),
+    }));
+    catalogue = new Map(
+      sales.flatMap((sale) => sale.lots.map((lot) => [saleLotKey(lot.auctionId, lot.lotId), lot])),
+    );
+    ({ records, after: liveAfter } = rebaseLiveLots(sales, recordedThrough, liveAfter, records));
+    catalogueAnswered = true;
+    changed();
+  }
+
   function refresh(): Promise<void> {
     if (inFlight) return inFlight;
     lastRefreshAt = now();
     const started = generation;
     inFlight = load()
       .then((loaded) => {
-        if (started !== generation) return;
-        // Read again every 30 s: the same catalogue changes nothing, so the sales and boards
-        // built on it are not rebuilt.
-        const text = JSON.stringify(loaded.sales);
-        const through = loaded.recordedThrough;
-        // An older read answering after a newer one (two in flight never are, but a record
-        // that went back: a restored database) is still taken: the record decides.
-        if (
-          catalogueAnswered &&
-          text === loadedText &&
-          through === recordedThrough &&
-          loaded.flags.length === recordedFlags.length &&
-          loaded.flags[0]?.id === recordedFlags[0]?.id
-        )
-          return;
-        catalogueError = null;
-        loadedText = text;
-        recordedThrough = through;
-        takeFlags(loaded.flags, through);
-        sales = loaded.sales.map((sale) => ({
-          ...sale,
-          lots: [...sale.lots].sort((a, b) => a.lotNumber - b.lotNumber),
-        }));
-        catalogue = new Map(
-          sales.flatMap((sale) =>
-            sale.lots.map((lot) => [saleLotKey(lot.auctionId, lot.lotId), lot]),
-          ),
-        );
-        ({ records, after: liveAfter } = rebaseLiveLots(
-          sales,
-          recordedThrough,
-          liveAfter,
-          records,
-        ));
-        catalogueAnswered = true;
-        changed();
+        if (started === generation) take(loaded);
       })
       .catch((error: unknown) => {
         // The catalogue it had is kept, silently: nothing on screen changes (no render every
@@ -248,6 +245,13 @@ export function createSaleDeskStore({
 
   return {
     refresh,
+    /**
+     * The record as the page's server render read it (`/dash?sale=`): taken when no read has
+     * answered yet, so the board paints from it before any request; the reads go on as ever.
+     */
+    seed(loaded: DeskCatalogue) {
+      if (!catalogueAnswered) take(loaded);
+    },
     lookup,
     /** A new bid (the bid store drops duplicates first) and its timetoken. */
     onBid(bid: BidPlaced, timetoken: string) {

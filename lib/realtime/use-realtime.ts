@@ -5,6 +5,7 @@ import { apiRequest } from '@/lib/api/api-client';
 import { onSignOut } from '@/lib/auth/sign-out';
 import { readOrCreateClientId } from '@/lib/storage/stored-values';
 import { bidStore } from './bid-store';
+import type { FirstRead } from '@/lib/sales/first-read';
 import { earlierAnswerSchema, earlierReadOf } from './earlier-answer';
 import type { HistoryPage } from './history-pages';
 import { connectRealtime } from './pubnub-connection';
@@ -32,15 +33,24 @@ const parts: SessionParts = {
   onSignOut,
 };
 
+/** First reads already taken: a remount (React's development check) does not take one twice. */
+const taken = new WeakSet<FirstRead>();
+
 /**
  * Connects this browser to `bids` while the dashboard is shown; stops at sign-out and unmount.
  * A language switch re-renders around it without unmounting it, so the connection stays.
+ * `firstRead`, the record the page was rendered with, replaces the first load's read.
  */
-export function useRealtime(): Pick<RealtimeSession, 'retry' | 'restart' | 'history'> {
+export function useRealtime(
+  firstRead: FirstRead | null = null,
+): Pick<RealtimeSession, 'retry' | 'restart' | 'history'> {
   const session = useRef<RealtimeSession | null>(null);
+  const seed = useRef(firstRead);
 
   useEffect(() => {
-    const current = startRealtimeSession(parts);
+    const first = seed.current && !taken.has(seed.current) ? seed.current : null;
+    if (first) taken.add(first);
+    const current = startRealtimeSession(parts, first);
     session.current = current;
     return () => {
       current.stop();

@@ -79,9 +79,13 @@ export async function listSales(db: Database): Promise<SaleSummary[]> {
 /**
  * Every sale as `listSales` has it, each with its lots in running order as `GET /api/sales/{id}`
  * answers them (their state from the record), how far the record reaches, and the newest flags
- * the recorder raised across the sales.
+ * the recorder raised across the sales. With `only`, that sale alone (the first render of its
+ * desk).
  */
-export async function listSalesWithLots(db: Database): Promise<Catalogue> {
+export async function listSalesWithLots(
+  db: Database,
+  { only }: { only?: string } = {},
+): Promise<Catalogue> {
   return db.transaction(
     async (tx) => {
       const sales = await listSales(tx as unknown as Database);
@@ -92,6 +96,7 @@ export async function listSalesWithLots(db: Database): Promise<Catalogue> {
           lotRecords,
           and(eq(lots.auctionId, lotRecords.auctionId), eq(lots.lotId, lotRecords.lotId)),
         )
+        .where(only === undefined ? undefined : eq(lots.auctionId, only))
         .orderBy(asc(lots.auctionId), asc(lots.lotNumber));
       const through = await recordedThrough(tx);
       const flags = await recentFlags(tx as unknown as Database);
@@ -104,7 +109,9 @@ export async function listSalesWithLots(db: Database): Promise<Catalogue> {
       return {
         recordedThrough: through,
         flags,
-        items: sales.map((sale) => ({ ...sale, lots: lotsOf.get(sale.auctionId) ?? [] })),
+        items: sales
+          .filter((sale) => only === undefined || sale.auctionId === only)
+          .map((sale) => ({ ...sale, lots: lotsOf.get(sale.auctionId) ?? [] })),
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
