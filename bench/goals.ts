@@ -66,7 +66,20 @@ export interface BenchResults {
     flagsCost?: { engine: { cpuMedianUs: number } } | null;
     soak?: Soak | null;
   };
+  record?: {
+    goals: Record<
+      'lagP99' | 'lost' | 'ingest' | 'saleReadP95',
+      { goal: string; figure: number | null; verdict: string }
+    > & {
+      boardNavigation?: { goal: string; figure: number | null; verdict: string };
+    };
+  };
 }
+
+/** Issue 29: Lighthouse of a sale's desk within this many points of the bare page's. */
+export const saleDeskLighthousePoints = 3;
+/** Issue 29: publish-to-paint p99 within this much of the SDK floor's, the same run. */
+export const overFloorP99Ms = 15;
 interface Row {
   goal: string;
   figure: string;
@@ -114,6 +127,48 @@ function lighthouseRows(lighthouse: BenchResults['lighthouse']): Row[] {
       ];
     }),
   );
+}
+
+/** The goals of the sale record (issue 29) that other parts measure, and those of its part. */
+function recordRows(results: BenchResults): Row[] {
+  const rows: Row[] = [];
+  const bare = results.lighthouse?.bare;
+  for (const audit of results.lighthouse?.results ?? [])
+    if (bare && audit.path.startsWith('/dash?sale='))
+      rows.push(
+        row(
+          `Lighthouse \`/dash?sale=\` ${audit.locale} ${audit.theme} within ${saleDeskLighthousePoints} points of the bare page (issue 29)`,
+          `${audit.performance} against ${bare.performance}`,
+          audit.performance >= bare.performance - saleDeskLighthousePoints,
+        ),
+      );
+  const { at100, sdkFloor } = results.realtime ?? {};
+  if (at100 && sdkFloor)
+    rows.push(
+      row(
+        `Publish-to-paint p99 at 100 bids/s ≤ the SDK floor's + ${overFloorP99Ms} ms (issue 29)`,
+        `${at100.publishToPaintP99Ms} against ${sdkFloor.at100.publishToPaintP99Ms} ms`,
+        at100.publishToPaintP99Ms <= sdkFloor.at100.publishToPaintP99Ms + overFloorP99Ms,
+      ),
+    );
+  const goals = results.record?.goals;
+  if (goals)
+    for (const goal of [
+      goals.lagP99,
+      goals.lost,
+      goals.ingest,
+      goals.saleReadP95,
+      goals.boardNavigation,
+    ])
+      if (goal)
+        rows.push(
+          row(
+            `The sale record: ${goal.goal}`,
+            goal.figure === null ? '–' : goal.figure.toLocaleString('en'),
+            goal.verdict === 'met',
+          ),
+        );
+  return rows;
 }
 
 function firstLoadRows(firstLoad: BenchResults['firstLoad']): Row[] {
@@ -219,6 +274,7 @@ export function goalsTable(results: BenchResults): string {
     ...firstLoadRows(results.firstLoad),
     ...authRows(results.auth),
     ...realtimeRows(results.realtime),
+    ...recordRows(results),
   ];
   const skipped = results.skipped?.length
     ? ` Left out of this run: ${results.skipped.join(', ')}.`

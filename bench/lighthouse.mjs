@@ -128,9 +128,14 @@ function audit(path, origin = baseUrl) {
   };
 }
 
-/** LIGHTHOUSE_PATHS=/dash,/sign audits only those pages (all three by default). */
+/** The simulator's first sale: its desk, rendered with its record (issue 29, ADR 36). */
+const saleDeskPath = '/dash?sale=paris-modern-art-2026';
+
+/** LIGHTHOUSE_PATHS=/dash,/sign audits only those pages (all four by default). */
 const wanted = (path) =>
-  (process.env.LIGHTHOUSE_PATHS ?? '/sign,/dash,/agreements').split(',').includes(path);
+  (process.env.LIGHTHOUSE_PATHS ?? `/sign,/dash,${saleDeskPath},/agreements`)
+    .split(',')
+    .includes(path);
 
 /**
  * The floor on this machine: a bare Next 16 app's `/` (a heading, nothing else), built and audited
@@ -178,7 +183,7 @@ export async function measureLighthouse({ runs = Number(process.env.LIGHTHOUSE_R
             results.push({ ...variant, run, ...audit('/sign') });
         await prepareProfile(variant, { signIn: true });
         for (let run = 0; run < runs; run += 1)
-          for (const path of ['/dash', '/agreements'].filter(wanted))
+          for (const path of ['/dash', saleDeskPath, '/agreements'].filter(wanted))
             results.push({ ...variant, run, ...audit(path) });
       } finally {
         browser.stop();
