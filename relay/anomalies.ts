@@ -2,7 +2,7 @@
 // sale desk catches (anomaly-patterns.ts), cycling through the rules in their order, so staff and
 // QA see every kind of flag in a running sale, and can tell from the relay's log what to expect.
 // Pure: randomness and times are passed in.
-import type { BidPlaced } from '../lib/realtime/bid-messages.ts';
+import type { BidPlaced } from '../lib/sale-desk/bid-messages.ts';
 import { flagRules } from '../lib/sale-desk/flags/flag-rules.ts';
 import { createPatterns, type AnomalyReport, type Play, type World } from './anomaly-patterns.ts';
 import type { OpenLot, Room } from './lot-bidding.ts';

@@ -4,7 +4,7 @@
 // burst limit (but `burst`), and so on; and each waits, answering null, until the sale offers
 // what it needs (a lot with bids, one just closed, four open lots in one sale...).
 // Pure: randomness and times are passed in.
-import type { BidPlaced } from '../lib/realtime/bid-messages.ts';
+import type { BidPlaced } from '../lib/sale-desk/bid-messages.ts';
 import { incrementAt, nextBidAt } from '../lib/sale-desk/bid-increments.ts';
 import { flagThresholds, type FlagRule } from '../lib/sale-desk/flags/flag-rules.ts';
 import {

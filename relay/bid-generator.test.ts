@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // The simulator's sale, tick by tick, with a seeded PRNG and a clock that advances one tick per
 // call, checked against the console's own schemas and the sale desk's flags engine.
-import { classifyMessage } from '@/lib/realtime/bid-messages';
+import { classifyMessage } from '@/lib/sale-desk/bid-messages';
 import { incrementsBetween } from '@/lib/sale-desk/bid-increments';
 import { flagRules } from '@/lib/sale-desk/flags/flag-rules';
 import { createFlagsEngine } from '@/lib/sale-desk/flags/flags-engine';

@@ -7,7 +7,7 @@
 // randomness, ids and the clock are injected. The parts: sale-catalogue.ts (what is sold),
 // sale-sessions.ts (in which sale), sale-plan.ts (when), lot-bidding.ts (how bids rise),
 // anomalies.ts (what staff must notice).
-import type { BidPlaced, LotClosed, LotOpened } from '../lib/realtime/bid-messages.ts';
+import type { BidPlaced, LotClosed, LotOpened } from '../lib/sale-desk/bid-messages.ts';
 import type { PlatformAgreement } from './agreement-ingest.ts';
 import { createAnomalies, type AnomalyReport } from './anomalies.ts';
 import { closeLot, isSpent, openLot, ordinaryBid, type OpenLot } from './lot-bidding.ts';
@@ -15,7 +15,7 @@ import type { PlatformLot } from './lot-ingest.ts';
 import { createPaddleActivity } from './paddle-activity.ts';
 import { createSalePlan } from './sale-plan.ts';
 
-export type { BidPlaced, LotClosed, LotOpened } from '../lib/realtime/bid-messages.ts';
+export type { BidPlaced, LotClosed, LotOpened } from '../lib/sale-desk/bid-messages.ts';
 export type SimulatorEvent = BidPlaced | LotClosed | LotOpened;
 
 export interface GeneratorOptions {

@@ -7,7 +7,7 @@
 // no paddle on too many lots at once (paddle-activity.ts: no `burst`), and never more than
 // 2.1 times the low estimate (so never above 3 times the high estimate). anomalies.ts breaks
 // these on purpose. Pure: randomness, ids and times are passed in.
-import type { BidPlaced, LotClosed } from '../lib/realtime/bid-messages.ts';
+import type { BidPlaced, LotClosed } from '../lib/sale-desk/bid-messages.ts';
 import { nextBidAt } from '../lib/sale-desk/bid-increments.ts';
 import type { PlatformAgreement } from './agreement-ingest.ts';
 import type { PlatformLot } from './lot-ingest.ts';

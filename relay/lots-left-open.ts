@@ -3,7 +3,7 @@
 // log on disk) and a restarted simulator opens lots after the ones it had opened: without a close,
 // those would stay open on every console that replays the history, "closing" forever. Pure: the
 // channel's messages, decrypted, are passed in.
-import { classifyMessage, type LotClosed } from '../lib/realtime/bid-messages.ts';
+import { classifyMessage, type LotClosed } from '../lib/sale-desk/bid-messages.ts';
 
 const keyOf = (lot: { auctionId: string; lotId: string }) =>
   JSON.stringify([lot.auctionId, lot.lotId]);

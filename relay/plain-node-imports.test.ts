@@ -45,7 +45,7 @@ describe('the relay, as plain Node loads it', () => {
     const { modules, problems } = walk('relay/main.ts');
     // The walk reached into lib/: it checks what it should.
     expect(modules).toEqual(
-      expect.arrayContaining(['relay/server.ts', 'lib/env.ts', 'lib/realtime/bid-messages.ts']),
+      expect.arrayContaining(['relay/server.ts', 'lib/env.ts', 'lib/sale-desk/bid-messages.ts']),
     );
     expect(problems).toEqual([]);
   });

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { currencyFractionDigits } from '@/lib/realtime/money';
+import { currencyFractionDigits } from '@/lib/sale-desk/money';
 import { lotIngestBodySchema } from '@/lib/server/sales/lot-input';
 import { catalogueLot, exampleAt, lotIdOf, sales } from './sale-catalogue.ts';
 import { titleOf } from './sale-pieces.ts';

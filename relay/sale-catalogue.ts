@@ -3,7 +3,7 @@
 // rather than by (auctionId, lotId) would visibly mix them; within a session no title comes twice.
 // A lot's title follows from its session and lot number alone, so a restarted run that catalogues
 // a lot again gives it the same title. Pure: randomness is injected.
-import { currencyFractionDigits } from '../lib/realtime/money.ts';
+import { currencyFractionDigits } from '../lib/sale-desk/money.ts';
 import { incrementAt } from '../lib/sale-desk/bid-increments.ts';
 import type { PlatformLot } from './lot-ingest.ts';
 import { monacoCars, modernArt, newYorkCars, titleOf, watches, type Piece } from './sale-pieces.ts';

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
-import type { BidPlaced, LotClosed, LotOpened } from '@/lib/realtime/bid-messages';
+import type { BidPlaced, LotClosed, LotOpened } from '@/lib/sale-desk/bid-messages';
 import { createBidStore } from '@/lib/realtime/bid-store';
 import { applyBid, applyClosed, applyOpened, type LotRecord } from '@/lib/sale-desk/lot-record';
 import { saleLotKey } from '@/lib/sales/sale-lot-key';

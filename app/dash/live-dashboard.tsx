@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { hasSettled } from '@/lib/realtime/settled';
 import { useBidStore } from '@/lib/realtime/use-bid-store';
 import { useRealtime } from '@/lib/realtime/use-realtime';
-import { saleDesk } from '@/lib/realtime/sale-desk';
+import { saleDesk } from '@/lib/realtime/stores';
 import { useSaleDesk } from '@/lib/realtime/use-sale-desk';
 import type { FirstRead } from '@/lib/sales/first-read';
 import { lotLabelOf, saleBoard } from '@/lib/sales/sale-view';

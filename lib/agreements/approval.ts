@@ -1,7 +1,7 @@
 // Four-eyes approval (contract §12) as pure functions: the API decides with them and the screen
 // shows with them what the signed-in role may do next. No I/O: the browser loads this module too.
 import { can, type Role } from '@/lib/auth/roles';
-import { currencyFractionDigits } from '@/lib/realtime/money';
+import { currencyFractionDigits } from '@/lib/sale-desk/money';
 import type { Agreement, Decision } from './agreement';
 import type { ApprovalThresholds } from './approval-thresholds';
 

@@ -1,9 +1,13 @@
 import { createRecentIds } from '@/lib/sale-desk/flags/bounded-recent';
-import { classifyMessage, type BidPlaced, type LotClosed, type LotOpened } from './bid-messages';
+import {
+  classifyMessage,
+  type BidPlaced,
+  type LotClosed,
+  type LotOpened,
+} from '@/lib/sale-desk/bid-messages';
 import { createLotBoard, type LotSummary } from './lot-board';
 import { createRateBuckets } from './rate-buckets';
 import { createSaleRates, type SaleRate } from './sale-rates';
-import { saleDesk } from './sale-desk';
 import { isNewer, latestOf } from './timetoken';
 import { createFrameSnapshot } from './frame-snapshot';
 
@@ -269,6 +273,3 @@ export function createBidStore({
 }
 
 export type BidStore = ReturnType<typeof createBidStore>;
-
-/** The browser's one store: fed by the realtime provider, read by the dashboard. */
-export const bidStore = createBidStore({ observer: saleDesk });

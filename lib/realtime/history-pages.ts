@@ -1,8 +1,7 @@
 // Reading `bids` history backwards, apart from the SDK (docs/product-contract.md §11): the gap read
-// of the first load, the lot panel's older bids, and what the first load's slices
-// (`history-slices.ts`) share with them. `pubnub-connection.ts` supplies one page at a time.
-import { classifyMessage } from './bid-messages';
-import type { IncomingMessage, StoredBid } from './bid-store';
+// of the first load, and what the first load's slices (`history-slices.ts`) share with it.
+// `pubnub-connection.ts` supplies one page at a time.
+import type { IncomingMessage } from './bid-store';
 import { isNewer } from './timetoken';
 
 /**
@@ -20,12 +19,8 @@ export const historyPageSize = 100;
 /** What the first load reads: at least the last 15 minutes of a sale, at most 2,000 messages. */
 export const catchUpLimits = { maxMessages: 2_000 };
 
-/** How far back the lot panel looks for a lot's older bids: the relay keeps 10,000 per channel. */
-export const lotHistoryLimits = { maxPages: 100 };
-
 export interface ReadOptions {
   maxMessages?: number;
-  maxPages?: number;
   /** Asked before each page: a sign-out or a closed panel stops the reading. */
   isCancelled?: () => boolean;
 }
@@ -110,47 +105,3 @@ export function mergeInOrder(
   }
   return runs;
 }
-
-/**
- * Every bid of one lot history still holds, newest first, read backwards until `want` of them
- * were found (the count the lot board has seen) or history ends.
- */
-export async function loadLotBids(
-  fetchPage: HistoryPage,
-  { auctionId, lotId, want }: { auctionId: string; lotId: string; want: number },
-  { maxPages = lotHistoryLimits.maxPages, isCancelled = never }: ReadOptions = {},
-): Promise<StoredBid[]> {
-  const found = new Map<string, StoredBid>();
-  await pageBackwards(
-    fetchPage,
-    maxPages,
-    (page) => {
-      for (const message of page) {
-        if (message.error) continue;
-        const classified = classifyMessage(message.payload);
-        if (classified.kind !== 'bid') continue;
-        const { bid } = classified;
-        if (bid.auctionId !== auctionId || bid.lotId !== lotId || found.has(bid.bidId)) continue;
-        found.set(bid.bidId, { ...bid, timetoken: message.timetoken });
-      }
-      return found.size < want;
-    },
-    isCancelled,
-  );
-  return newestFirst([...found.values()]);
-}
-
-/** Bids of one lot from the store and from history, each once, newest first. */
-export function mergeLotBids(
-  held: readonly StoredBid[],
-  fromHistory: readonly StoredBid[],
-): StoredBid[] {
-  const byId = new Map<string, StoredBid>();
-  for (const bid of [...fromHistory, ...held]) byId.set(bid.bidId, bid);
-  return newestFirst([...byId.values()]);
-}
-
-const newestFirst = (bids: StoredBid[]) =>
-  bids.sort((a, b) =>
-    a.timetoken === b.timetoken ? 0 : isNewer(a.timetoken, b.timetoken) ? -1 : 1,
-  );

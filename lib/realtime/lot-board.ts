@@ -1,4 +1,4 @@
-import type { LotClosed, LotOpened } from './bid-messages';
+import type { LotClosed, LotOpened } from '@/lib/sale-desk/bid-messages';
 import { lotKeyOf } from '@/lib/sales/sale-lot-key';
 import { isAfterClose, isNewer, latestOf } from './timetoken';
 

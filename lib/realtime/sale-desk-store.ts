@@ -5,7 +5,7 @@ import { applyLiveMessage, rebaseLiveLots, type LiveMessage } from '@/lib/sales/
 import { deskFlags, type DeskFlag, type RecordedFlag } from '@/lib/sales/recorded-flag';
 import type { DeskCatalogue, DeskSale, FlagsRead, Lot } from '@/lib/sales/lot';
 import { saleLotKey } from '@/lib/sales/sale-lot-key';
-import type { BidPlaced, LotClosed, LotOpened } from './bid-messages';
+import type { BidPlaced, LotClosed, LotOpened } from '@/lib/sale-desk/bid-messages';
 import { createFrameSnapshot } from './frame-snapshot';
 import { isNewer, latestOf } from './timetoken';
 

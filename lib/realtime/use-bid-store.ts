@@ -1,7 +1,8 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { bidStore, type BidStoreSnapshot } from './bid-store';
+import type { BidStoreSnapshot } from './bid-store';
+import { bidStore } from './stores';
 
 /** The live bids as React sees them: at most one new snapshot per animation frame. */
 export function useBidStore(): BidStoreSnapshot {

@@ -2,8 +2,8 @@
 
 import { useEffect, useMemo, useState } from 'react';
 import { loadRecordedLotBids } from '@/lib/sales/load-lot-bids';
+import { mergeLotBids } from '@/lib/sales/lot-ladder';
 import type { StoredBid } from './bid-store';
-import { mergeLotBids } from './history-pages';
 
 export type OlderBids = 'not-needed' | 'loading' | 'loaded' | 'failed';
 

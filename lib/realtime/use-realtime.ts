@@ -4,14 +4,13 @@ import { useCallback, useEffect, useRef } from 'react';
 import { apiRequest } from '@/lib/api/api-client';
 import { onSignOut } from '@/lib/auth/sign-out';
 import { readOrCreateClientId } from '@/lib/storage/stored-values';
-import { bidStore } from './bid-store';
 import type { FirstRead } from '@/lib/sales/first-read';
 import { earlierAnswerSchema, earlierReadOf } from './earlier-answer';
 import type { HistoryPage } from './history-pages';
 import { connectRealtime } from './pubnub-connection';
 import { realtimeConfigSchema } from './realtime-config';
 import { startRealtimeSession, type RealtimeSession, type SessionParts } from './realtime-session';
-import { saleDesk } from './sale-desk';
+import { bidStore, saleDesk } from './stores';
 
 /** The live connection's real parts: the SDK, the store, the API. */
 const parts: SessionParts = {

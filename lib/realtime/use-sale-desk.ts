@@ -1,7 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { saleDesk } from './sale-desk';
+import { saleDesk } from './stores';
 import type { SaleDeskSnapshot } from './sale-desk-store';
 
 /** The catalogue, lot states and flags as React sees them: one snapshot per frame at most. */

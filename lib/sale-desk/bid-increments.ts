@@ -1,4 +1,4 @@
-import { currencyFractionDigits } from '../realtime/money.ts';
+import { currencyFractionDigits } from './money.ts';
 
 /**
  * The auctioneer's increment table, in major units, the same for every currency

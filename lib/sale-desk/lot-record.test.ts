@@ -1,5 +1,5 @@
 import * as fc from 'fast-check';
-import type { BidPlaced } from '@/lib/realtime/bid-messages';
+import type { BidPlaced } from '@/lib/sale-desk/bid-messages';
 import { applyBid, applyClosed, applyOpened, lotStatus, type LotRecord } from './lot-record';
 
 const lot = { auctionId: 'sale-1', lotId: 'lot-0001' };

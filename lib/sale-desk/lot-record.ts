@@ -1,7 +1,7 @@
 // One lot's state as the sale record gives it (docs/product-contract.md §13): a pure transition
 // per message of `bids`, applied in publish order by the recorder (and by whoever replays the
 // record), so every staff member reads the same lot however long their browser has been open.
-import type { BidPlaced, LotClosed, LotOpened } from '@/lib/realtime/bid-messages';
+import type { BidPlaced, LotClosed, LotOpened } from '@/lib/sale-desk/bid-messages';
 import { isAfterClose } from '@/lib/realtime/timetoken';
 
 export type LotStatus = 'upcoming' | 'open' | 'sold' | 'passed';

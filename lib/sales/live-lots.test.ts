@@ -2,7 +2,7 @@
 // messages after it folded on, and a re-read that drops what it covers. Property: split anywhere,
 // record + live equals the whole sequence folded by the recorder, nothing counted twice.
 import * as fc from 'fast-check';
-import type { BidPlaced } from '@/lib/realtime/bid-messages';
+import type { BidPlaced } from '@/lib/sale-desk/bid-messages';
 import {
   applyBid,
   applyClosed,

@@ -1,5 +1,5 @@
 import type { StoredBid } from '@/lib/realtime/bid-store';
-import { lotLadder } from './lot-ladder';
+import { lotLadder, mergeLotBids } from './lot-ladder';
 
 let n = 0;
 /** Bid `n` is published at timetoken `1000 + 10n`. */
@@ -143,5 +143,24 @@ describe('lotLadder: leader and underbidder', () => {
     const result = ladderOf(bids);
     expect(result.leader?.bidId).toBe(leader);
     expect(result.underbidder?.bidId).toBe(underbidder);
+  });
+});
+
+describe('mergeLotBids', () => {
+  it('joins what the store holds and what history gave, each bid once, newest first', () => {
+    // Timetokens past 2^53: compared exactly.
+    const timetoken = (n: number) => (17_800_000_000_000_000n + BigInt(n) * 10_000n).toString();
+    const stored = (n: number) =>
+      ({
+        bidId: `bid-of-${n}`,
+        auctionId: 'cars-a',
+        lotId: 'lot-1',
+        bidder: `P${n % 3}`,
+        amount: 100_000 + n * 5_000,
+        currency: 'EUR',
+        timetoken: timetoken(n),
+      }) as StoredBid;
+    const merged = mergeLotBids([stored(9), stored(8), stored(7)], [stored(8), stored(2)]);
+    expect(merged.map((b) => b.bidId)).toEqual([9, 8, 7, 2].map((n) => `bid-of-${n}`));
   });
 });

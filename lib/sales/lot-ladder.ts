@@ -1,7 +1,7 @@
 // The lot panel's bid ladder (docs/product-contract.md §11, `?sale=ID&lot=LOT`): pure, so the
 // increments, the leader and the underbidder are unit-tested.
 import type { StoredBid } from '@/lib/realtime/bid-store';
-import { isAfterClose } from '@/lib/realtime/timetoken';
+import { isAfterClose, isNewer } from '@/lib/realtime/timetoken';
 
 export interface LadderStep {
   bid: StoredBid;
@@ -43,3 +43,18 @@ export function lotLadder(
       underbidder = bid;
   return { steps, leader, underbidder };
 }
+
+/** Bids of one lot from the store and from history, each once, newest first. */
+export function mergeLotBids(
+  held: readonly StoredBid[],
+  fromHistory: readonly StoredBid[],
+): StoredBid[] {
+  const byId = new Map<string, StoredBid>();
+  for (const bid of [...fromHistory, ...held]) byId.set(bid.bidId, bid);
+  return newestFirst([...byId.values()]);
+}
+
+const newestFirst = (bids: StoredBid[]) =>
+  bids.sort((a, b) =>
+    a.timetoken === b.timetoken ? 0 : isNewer(a.timetoken, b.timetoken) ? -1 : 1,
+  );

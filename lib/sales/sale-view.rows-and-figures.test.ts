@@ -2,7 +2,7 @@
 // (bids, leader, close, status, hammer, buyer), the phase of a closed lot, rows of lots the
 // catalogue lacks, in lot id order, with what the record knows of them, and sameFigures on every
 // count.
-import type { BidPlaced } from '@/lib/realtime/bid-messages';
+import type { BidPlaced } from '@/lib/sale-desk/bid-messages';
 import { timetokenFromMs } from '@/lib/realtime/timetoken';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
 import { applyBid, applyClosed, applyOpened, type LotRecord } from '@/lib/sale-desk/lot-record';

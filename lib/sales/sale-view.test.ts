@@ -1,4 +1,4 @@
-import type { BidPlaced } from '@/lib/realtime/bid-messages';
+import type { BidPlaced } from '@/lib/sale-desk/bid-messages';
 import { timetokenFromMs } from '@/lib/realtime/timetoken';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
 import { applyBid, applyClosed, applyOpened, type LotRecord } from '@/lib/sale-desk/lot-record';

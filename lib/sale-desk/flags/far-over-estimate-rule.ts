@@ -1,4 +1,4 @@
-import type { BidPlaced } from '@/lib/realtime/bid-messages';
+import type { BidPlaced } from '@/lib/sale-desk/bid-messages';
 import { flagThresholds } from './flag-rules';
 import type { CatalogueLot, LotMemory, Rule } from './rule-input';
 

@@ -1,4 +1,4 @@
-import type { BidPlaced } from '@/lib/realtime/bid-messages';
+import type { BidPlaced } from '@/lib/sale-desk/bid-messages';
 import type { FlagRule } from './flag-rules';
 
 export interface Flag {

@@ -1,4 +1,4 @@
-import type { BidPlaced, LotClosed } from '@/lib/realtime/bid-messages';
+import type { BidPlaced, LotClosed } from '@/lib/sale-desk/bid-messages';
 import { createRecentIds, setRecent } from './bounded-recent';
 import { advancePaddle, emptyPaddle, type PaddleMemory } from './burst-window';
 import { burstRule } from './burst-rule';

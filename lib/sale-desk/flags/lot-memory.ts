@@ -1,4 +1,4 @@
-import type { BidPlaced } from '@/lib/realtime/bid-messages';
+import type { BidPlaced } from '@/lib/sale-desk/bid-messages';
 import { isFarOverEstimate } from './far-over-estimate-rule';
 import { advancePingPong } from './ping-pong-run';
 import type { CatalogueLot, LotMemory } from './rule-input';

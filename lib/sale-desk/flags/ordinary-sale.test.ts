@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import type { BidPlaced } from '@/lib/realtime/bid-messages';
+import type { BidPlaced } from '@/lib/sale-desk/bid-messages';
 import { flagThresholds } from './flag-rules';
 import { createFlagsEngine } from './flags-engine';
 import { play as playMessages, type SaleMessage } from '../testing/flag-script';

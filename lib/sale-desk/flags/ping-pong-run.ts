@@ -1,4 +1,4 @@
-import type { BidPlaced } from '@/lib/realtime/bid-messages';
+import type { BidPlaced } from '@/lib/sale-desk/bid-messages';
 import { nextBidAt } from '../bid-increments';
 import { flagThresholds } from './flag-rules';
 import type { CatalogueLot, LotMemory, PingPongRun } from './rule-input';

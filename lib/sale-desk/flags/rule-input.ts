@@ -1,4 +1,4 @@
-import type { BidPlaced } from '@/lib/realtime/bid-messages';
+import type { BidPlaced } from '@/lib/sale-desk/bid-messages';
 import type { FlagDraft } from './flag';
 
 /** What the flags need from the sale's catalogue; the lookup may answer more fields. */

@@ -1,4 +1,4 @@
-import type { BidPlaced, LotClosed } from '@/lib/realtime/bid-messages';
+import type { BidPlaced, LotClosed } from '@/lib/sale-desk/bid-messages';
 import type { Flag } from '../flags/flag';
 import {
   createFlagsEngine,

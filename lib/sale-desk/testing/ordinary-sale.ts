@@ -1,5 +1,5 @@
-import type { BidPlaced, LotClosed } from '@/lib/realtime/bid-messages';
-import { currencyFractionDigits } from '@/lib/realtime/money';
+import type { BidPlaced, LotClosed } from '@/lib/sale-desk/bid-messages';
+import { currencyFractionDigits } from '@/lib/sale-desk/money';
 import { nextBidAt } from '../bid-increments';
 import type { CatalogueLookup } from '../flags/rule-input';
 import { T0, uuid, type SaleMessage } from './flag-script';

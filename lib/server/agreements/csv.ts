@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Agreement } from '@/lib/agreements/agreement';
-import { currencyFractionDigits } from '@/lib/realtime/money';
+import { currencyFractionDigits } from '@/lib/sale-desk/money';
 
 // The agreements export as CSV (contract §12): RFC 4180, one agreement a record. Pure functions:
 // the route streams what they write.

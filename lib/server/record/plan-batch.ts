@@ -5,7 +5,7 @@ import {
   classifyMessage,
   lotClosedSchema,
   lotOpenedSchema,
-} from '@/lib/realtime/bid-messages';
+} from '@/lib/sale-desk/bid-messages';
 import type { IncomingMessage } from '@/lib/realtime/bid-store';
 import { byTimetoken } from '@/lib/realtime/history-pages';
 import { isNewer, timetokenToMs } from '@/lib/realtime/timetoken';

@@ -6,7 +6,7 @@ import 'server-only';
 import { and, desc, inArray, lt } from 'drizzle-orm';
 import type { Transaction } from '@/lib/server/db/database';
 import { lots, saleMessages } from '@/lib/server/db/schema';
-import { classifyMessage } from '@/lib/realtime/bid-messages';
+import { classifyMessage } from '@/lib/sale-desk/bid-messages';
 import { createFlagsEngine, type FlagsEngine } from '@/lib/sale-desk/flags/flags-engine';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
 import { saleLotKey } from '@/lib/sales/sale-lot-key';
