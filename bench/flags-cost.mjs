@@ -21,6 +21,7 @@ const { createBidStore } = await load('lib/realtime/bid-store.ts');
 const { createSaleDeskStore } = await load('lib/realtime/sale-desk-store.ts');
 const { saleLotKey } = await load('lib/sales/sale-lot-key.ts');
 const { setRecent } = await load('lib/sale-desk/flags/bounded-recent.ts');
+const { recordedLot } = await load('lib/sales/recorded-lot.ts');
 
 // Timetokens are 17-digit strings in 100 ns units; 5 ms apart, as at 200 bids/s.
 const firstTimetoken = 17_640_000_000_000_000n;
@@ -88,18 +89,38 @@ function engineAlone({ catalogue, bids }, runs) {
 
 /**
  * The store path a delivered message takes in the browser: validation, dedup, window, lot board,
- * rate buckets, and (with `withDesk`) the sale desk and its flags engine. `schedule` is a no-op:
+ * rate buckets, and (with `withDesk`) the sale desk's fold of the message on its lot's record (the
+ * browser raises no flag since ADR 36: the engine runs in the recorder). `schedule` is a no-op:
  * the snapshot React would read once a frame is never built, so this is the per-message cost.
  */
 async function storePath({ catalogue, messages }, runs, withDesk) {
-  const sale = { auctionId: benchAuctionId, saleTitle: benchSaleTitle, lots: catalogue };
+  // The desk's read of the record: the sale's lots, none recorded yet (every bid is live).
+  const read = {
+    sales: [
+      {
+        auctionId: benchAuctionId,
+        saleTitle: benchSaleTitle,
+        lots: catalogue.map((lot) => recordedLot(lot, undefined)),
+      },
+    ],
+    recordedThrough: null,
+    flags: [],
+  };
   const noFrames = () => {};
   const stores = [];
+  const desks = [];
   for (let run = 0; run <= runs; run += 1) {
     const desk = withDesk
-      ? createSaleDeskStore({ load: async () => [sale], schedule: noFrames })
+      ? createSaleDeskStore({
+          load: async () => read,
+          loadFlags: async () => ({ recordedThrough: null, flags: [] }),
+          // A flags read after live messages: never due within a run.
+          flagsAfterMs: 3_600_000,
+          schedule: noFrames,
+        })
       : null;
     await desk?.refresh();
+    if (desk) desks.push(desk);
     stores.push(createBidStore({ observer: desk ?? undefined, schedule: noFrames }));
   }
   // One message per ingest, as the connection hands them over live.
@@ -107,6 +128,8 @@ async function storePath({ catalogue, messages }, runs, withDesk) {
     const store = stores.pop();
     for (const message of messages) store.ingest(message);
   });
+  // Their flags reads, due in an hour, would keep the process alive.
+  for (const desk of desks) desk.reset();
   return summary(perBid);
 }
 
