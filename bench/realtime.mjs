@@ -285,18 +285,23 @@ async function catchUpOnce(context, expected, { latencyMs = 0 } = {}) {
 }
 
 /**
- * Navigation to a caught-up board with `count` bids in history: they are published first (the
- * relay keeps them), so the first load replays them; they are the newest messages on `bids`, so
- * the board must show exactly the room's bids per lot.
+ * Navigation to a caught-up board with `count` more bids published first (the relay keeps them,
+ * the console's recorder records them). Since ADR 36 the page comes with the sale's record: the
+ * board must show, per lot, every bid the record holds (`GET /api/sales/{id}` read just before,
+ * nothing being published meanwhile), and the feed its earlier bids.
  */
 export async function measureCatchUp(
   context,
   room,
   { count = 2_000, runs = 5, latencyMs = 0 } = {},
 ) {
-  const { perLot } = await publishAt(room, 2_000, count);
-  // The open page takes these bids live; let it settle before the fresh pages load.
+  await publishAt(room, 2_000, count);
+  // The open page takes these bids live, the recorder records them; let both settle.
   await sleep(3_000);
+  const recorded = await (
+    await context.request.get(`${baseUrl}/api/sales/${encodeURIComponent(benchAuctionId)}`)
+  ).json();
+  const perLot = Object.fromEntries(recorded.lots.map((lot) => [lot.lotId, lot.bids]));
   const loadAtStart = load();
   const samples = [];
   for (let run = 0; run < runs; run += 1)

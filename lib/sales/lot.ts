@@ -110,7 +110,7 @@ export const catalogueSchema = z.object({
 });
 export type Catalogue = z.infer<typeof catalogueSchema>;
 
-/** `GET /api/sales?include=flags`: the flags read the desk makes while bids arrive. */
+/** `GET /api/sales?include=flags`: the flags read the desk makes while bids arrive (no sales). */
 export const flagsReadSchema = z.object({
   recordedThrough: z.nullable(z.string()),
   flags: z.array(recordedFlagSchema),

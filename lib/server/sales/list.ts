@@ -119,23 +119,18 @@ export async function listSalesWithLots(
 }
 
 /**
- * Every sale as `listSales` has it, how far the record reaches and the newest flags the recorder
- * raised, those after `after` only when given: the desk's light read of the flags raised since its
- * last (`?include=flags&after=`), a few seconds apart while bids arrive.
+ * How far the record reaches and the newest flags the recorder raised, those after `after` only
+ * when given: the desk's light read of the flags raised since its last (`?include=flags&after=`),
+ * every two seconds while bids arrive, so it leaves the sales' figures out.
  */
-export async function listSalesWithFlags(
+export async function recordedFlagsSince(
   db: Database,
   after?: string,
-): Promise<
-  Omit<Catalogue, 'items'> & {
-    items: SaleSummary[];
-  }
-> {
+): Promise<Omit<Catalogue, 'items'>> {
   return db.transaction(
     async (tx) => ({
       recordedThrough: await recordedThrough(tx),
       flags: await recentFlags(tx as unknown as Database, { after }),
-      items: await listSales(tx as unknown as Database),
     }),
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
