@@ -80,6 +80,17 @@ const raisedJump = (): RecordedFlag => {
   };
 };
 
+/** A desk whose read of the record reached `tt(5)`, reading its flags with `loadFlags`. */
+async function deskReadThrough5(loadFlags: (after: string | null) => Promise<FlagsRead>) {
+  const desk = createSaleDeskStore({
+    load: () => Promise.resolve(catalogueOf([auction1()], tt(5))),
+    loadFlags,
+    schedule: (flush) => flush(),
+  });
+  await desk.refresh();
+  return desk;
+}
+
 /** The record of `auction-1`'s lots after the bids given, bid `[n, …]` published at `tt(n)`. */
 function recordOf(bids: Array<[n: number, paddle: string, amount: number, lot?: string]>) {
   const records = new Map<string, LotRecord>();
@@ -447,12 +458,7 @@ describe('sale desk store', () => {
       const loadFlags = jest
         .fn<ReturnType<typeof noFlags>, [string | null]>()
         .mockResolvedValue({ recordedThrough: tt(20), flags: [raisedJump()] });
-      const desk = createSaleDeskStore({
-        load: () => Promise.resolve(catalogueOf([auction1()], tt(5))),
-        loadFlags,
-        schedule: (flush) => flush(),
-      });
-      await desk.refresh();
+      const desk = await deskReadThrough5(loadFlags);
       desk.onBid(bidOf({ paddle: 'P1', amount: 100_000, id: 10 }, 0), tt(10));
       desk.onBid(bidOf({ paddle: 'P2', amount: 900_000, id: 20 }, 1), tt(20));
       await jest.advanceTimersByTimeAsync(1_999);
@@ -519,12 +525,7 @@ describe('sale desk store', () => {
         .fn<ReturnType<typeof noFlags>, [string | null]>()
         .mockRejectedValueOnce(new Error('down'))
         .mockResolvedValue({ recordedThrough: tt(20), flags: [raisedJump()] });
-      const desk = createSaleDeskStore({
-        load: () => Promise.resolve(catalogueOf([auction1()], tt(5))),
-        loadFlags,
-        schedule: (flush) => flush(),
-      });
-      await desk.refresh();
+      const desk = await deskReadThrough5(loadFlags);
       desk.onBid(bidOf({ paddle: 'P1', amount: 100_000, id: 10 }, 0), tt(10));
       await jest.advanceTimersByTimeAsync(2_000);
       expect(desk.getSnapshot().flags).toEqual([]);
