@@ -66,6 +66,10 @@ export default function LiveDashboard({ firstRead = null }: { firstRead?: FirstR
   );
 
   const reloadCatalogue = useCallback(() => void saleDesk.refresh(), []);
+  // The all-sales view after a sale's page, which came with that sale's record alone.
+  useEffect(() => {
+    if (saleId === null) void saleDesk.readAll();
+  }, [saleId]);
 
   const shownNow = Math.max(now, snapshot.rateEndsAt);
   // The same function until the catalogue changes: the feed's rows compare what it answers.

@@ -166,6 +166,10 @@ describe('realtime sessions', () => {
     };
     const session = startRealtimeSession(given, firstRead);
     expect(given.fetchEarlier).not.toHaveBeenCalled();
+    // Nor every sale's catalogue at once: the page's sale is in the desk; the 30-s reads go on.
+    expect(given.refreshCatalogue).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(catalogueRefreshMs);
+    expect(given.refreshCatalogue).toHaveBeenCalledTimes(1);
     // Taken at once, before any configuration: the bids, the rates, the first load done.
     const taken = store.getSnapshot();
     expect(taken.bids.map((bid) => bid.bidId)).toEqual([message.payload.bidId]);

@@ -149,9 +149,10 @@ export function startRealtimeSession(
       // Taken by the connection once it is connected; a failure then reads through the SDK.
       earlier.catch(() => {});
     }
-    // The catalogue loads beside the connection, and again every 30 s (lots catalogued since);
-    // a bid on a lot it lacks refreshes it at once.
-    parts.refreshCatalogue();
+    // The catalogue loads beside the connection (unless the page came with its sale's record:
+    // the view that needs every sale asks for them), and again every 30 s (lots catalogued
+    // since); a bid on a lot it lacks refreshes it at once.
+    if (!seeded) parts.refreshCatalogue();
     if (catalogueTimer) clearInterval(catalogueTimer);
     catalogueTimer = setInterval(parts.refreshCatalogue, catalogueRefreshMs);
     // A configuration that fails (the server restarting, a timeout) is asked again like a lost

@@ -165,6 +165,38 @@ describe('sale desk store', () => {
     desk.seed(catalogueOf([auction1()], tt(5)));
     expect(desk.getSnapshot().recordedThrough).toBe(tt(50));
     expect(desk.getSnapshot().sales).toHaveLength(2);
+    // Every sale read already: nothing more to read for the all-sales view.
+    await desk.readAll();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('with the page’s record alone, reads every sale when the all-sales view asks, not for another sale’s bid', async () => {
+    const { desk, load, advance } = setup([auction1(), sale('auction-2', [['lot-1', 1]])], tt(50));
+    desk.seed(catalogueOf([auction1()], tt(40)));
+    // A bid of another sale: not in the focus; folded, not read for.
+    desk.onBid(
+      bidOf({ paddle: 'P1', amount: 100_000, lot: 'lot-1', auction: 'auction-2', id: 60 }, 0),
+      tt(60),
+    );
+    expect(load).not.toHaveBeenCalled();
+    // A lot of the page's own sale catalogued since: read for at once.
+    desk.onBid(bidOf({ paddle: 'P1', amount: 100_000, lot: 'lot-9', id: 61 }, 0), tt(61));
+    expect(load).toHaveBeenCalledTimes(1);
+    await flush();
+    // That read brought every sale: the all-sales view needs nothing more.
+    await desk.readAll();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(desk.getSnapshot().sales.map((one) => one.auctionId)).toEqual([
+      'auction-1',
+      'auction-2',
+    ]);
+    advance(10_000);
+    // And the all-sales view opened before any such read asks for them.
+    const { desk: other, load: otherLoad } = setup([auction1(), sale('auction-2', [['lot-1', 1]])]);
+    other.seed(catalogueOf([auction1()], tt(40)));
+    await other.readAll();
+    expect(otherLoad).toHaveBeenCalledTimes(1);
+    expect(other.getSnapshot().sales).toHaveLength(2);
   });
 
   it('read again, the same catalogue keeps its sales; lots catalogued since are added', async () => {

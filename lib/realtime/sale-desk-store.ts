@@ -98,6 +98,11 @@ export function createSaleDeskStore({
   let flagsThrough: string | null = null;
   let flagsTimer: ReturnType<typeof setTimeout> | null = null;
   let catalogueAnswered = false;
+  /**
+   * The sales the page's record covers, while no read of every sale has answered since it was
+   * taken (`seed`); null otherwise. Bids of other sales then wait for that read (`readAll`).
+   */
+  let seededSales: ReadonlySet<string> | null = null;
   let catalogueError: unknown = null;
   let catalogue = new Map<string, Lot>();
   let lastRefreshAt: number | null = null;
@@ -165,7 +170,9 @@ export function createSaleDeskStore({
     const started = generation;
     inFlight = load()
       .then((loaded) => {
-        if (started === generation) take(loaded);
+        if (started !== generation) return;
+        seededSales = null;
+        take(loaded);
       })
       .catch((error: unknown) => {
         // The catalogue it had is kept, silently: nothing on screen changes (no render every
@@ -223,6 +230,8 @@ export function createSaleDeskStore({
 
   function refreshIfUnknown(auctionId: string, lotId: string) {
     if (lookup(auctionId, lotId)) return;
+    // Another sale than the page's: not shown in its focus; the read of every sale brings it.
+    if (seededSales !== null && !seededSales.has(auctionId)) return;
     if (lastRefreshAt !== null && now() - lastRefreshAt < refreshAfterMs) return;
     void refresh();
   }
@@ -250,7 +259,16 @@ export function createSaleDeskStore({
      * answered yet, so the board paints from it before any request; the reads go on as ever.
      */
     seed(loaded: DeskCatalogue) {
-      if (!catalogueAnswered) take(loaded);
+      if (catalogueAnswered) return;
+      take(loaded);
+      seededSales = new Set(loaded.sales.map((sale) => sale.auctionId));
+    },
+    /**
+     * Reads every sale now if the desk holds only the page's record (the all-sales view opened
+     * after a sale's page); else the reads go on as they are.
+     */
+    readAll(): Promise<void> {
+      return seededSales === null ? Promise.resolve() : refresh();
     },
     lookup,
     /** A new bid (the bid store drops duplicates first) and its timetoken. */
@@ -270,6 +288,7 @@ export function createSaleDeskStore({
     /** Sign-out: nothing of the last session's sales stays in memory. */
     reset() {
       generation += 1;
+      seededSales = null;
       inFlight = null;
       lastRefreshAt = null;
       sales = [];
