@@ -2,12 +2,13 @@ import { emptyFlagCounts } from '@/lib/sale-desk/flags/flag-counts';
 import type { FlagCounts } from '@/lib/sale-desk/flags/flag-counts';
 import type { LotRecord } from '@/lib/sale-desk/lot-record';
 import { applyLiveMessage, rebaseLiveLots, type LiveMessage } from '@/lib/sales/live-lots';
-import { deskFlags, type DeskFlag, type RecordedFlag } from '@/lib/sales/recorded-flag';
+import { noDeskFlags, sameFlags, withRaised, withRead } from '@/lib/sales/desk-flags';
+import type { DeskFlag } from '@/lib/sales/recorded-flag';
 import type { DeskCatalogue, DeskSale, FlagsRead, Lot } from '@/lib/sales/lot';
 import { saleLotKey } from '@/lib/sales/sale-lot-key';
 import type { BidPlaced, LotClosed, LotOpened } from '@/lib/sale-desk/bid-messages';
 import { createFrameSnapshot } from './frame-snapshot';
-import { isNewer, latestOf } from './timetoken';
+import { isNewer } from './timetoken';
 
 export interface SaleDeskSnapshot {
   /**
@@ -63,9 +64,6 @@ function countFlags(flags: readonly DeskFlag[]): FlagCounts {
   return counts;
 }
 
-/** The flags the desk keeps: as many as the record's read gives (`recentFlagsLimit`). */
-const maxFlags = 500;
-
 const nextFrame = (flush: () => void) => {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => flush());
   else setTimeout(flush, 16);
@@ -91,11 +89,8 @@ export function createSaleDeskStore({
   /** Live messages newer than `recordedThrough` (all of them before the first read came). */
   let liveAfter: LiveMessage[] = [];
   let records = new Map<string, LotRecord>();
-  /** The flags the recorder raised, as of the last read, and as shown. */
-  let recordedFlags: RecordedFlag[] = [];
-  let flags: DeskFlag[] = [];
-  /** How far the record reached when the flags were last read: the next read asks for newer. */
-  let flagsThrough: string | null = null;
+  /** The flags the recorder raised, as of the last reads (lib/sales/desk-flags.ts). */
+  let flags = noDeskFlags;
   let flagsTimer: ReturnType<typeof setTimeout> | null = null;
   let catalogueAnswered = false;
   /**
@@ -123,8 +118,8 @@ export function createSaleDeskStore({
       catalogueLoaded: loadedText !== '',
       catalogueError,
       records: new Map(records),
-      flags,
-      flagCounts: countFlags(flags),
+      flags: flags.shown,
+      flagCounts: countFlags(flags.shown),
     };
   }
 
@@ -144,14 +139,13 @@ export function createSaleDeskStore({
       catalogueAnswered &&
       text === loadedText &&
       through === recordedThrough &&
-      loaded.flags.length === recordedFlags.length &&
-      loaded.flags[0]?.id === recordedFlags[0]?.id
+      sameFlags(flags.recorded, loaded.flags)
     )
       return;
     catalogueError = null;
     loadedText = text;
     recordedThrough = through;
-    takeFlags(loaded.flags, through);
+    flags = withRead(flags, loaded.flags, through);
     sales = loaded.sales.map((sale) => ({
       ...sale,
       lots: [...sale.lots].sort((a, b) => a.lotNumber - b.lotNumber),
@@ -189,38 +183,18 @@ export function createSaleDeskStore({
     return inFlight;
   }
 
-  /**
-   * The newest flags as a read gave them, every flag up to `through`; answers whether they differ
-   * from those shown (the newest and how many).
-   */
-  function takeFlags(read: RecordedFlag[], through: string | null): boolean {
-    flagsThrough = latestOf(flagsThrough, through);
-    if (read.length === recordedFlags.length && read[0]?.id === recordedFlags[0]?.id) return false;
-    recordedFlags = read;
-    flags = deskFlags(read);
-    return true;
-  }
-
-  /** Flags raised since the last read, added to those shown (each once, the newest 500 kept). */
-  function addFlags({ flags: raised, recordedThrough: through }: FlagsRead): boolean {
-    const shown = new Set(recordedFlags.map((flag) => flag.id));
-    const fresh = raised.filter((flag) => !shown.has(flag.id));
-    flagsThrough = latestOf(flagsThrough, through);
-    if (fresh.length === 0) return false;
-    recordedFlags = [...fresh, ...recordedFlags].slice(0, maxFlags);
-    flags = deskFlags(recordedFlags);
-    return true;
-  }
-
   /** The flags read once, `flagsAfterMs` after the first live message since the last read. */
   function readFlagsSoon() {
     if (flagsTimer !== null) return;
     const started = generation;
     flagsTimer = setTimeout(() => {
       flagsTimer = null;
-      loadFlags(flagsThrough).then(
+      loadFlags(flags.through).then(
         (read) => {
-          if (started === generation && addFlags(read)) changed();
+          if (started !== generation) return;
+          const shown = flags.shown;
+          flags = withRaised(flags, read);
+          if (flags.shown !== shown) changed();
         },
         // The next live message asks again; the catalogue's read every 30 s carries them too.
         () => {},
@@ -297,9 +271,7 @@ export function createSaleDeskStore({
       loadedText = '';
       catalogue = new Map();
       recordedThrough = null;
-      recordedFlags = [];
-      flags = [];
-      flagsThrough = null;
+      flags = noDeskFlags;
       if (flagsTimer !== null) clearTimeout(flagsTimer);
       flagsTimer = null;
       liveAfter = [];

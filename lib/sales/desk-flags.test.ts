@@ -1,0 +1,53 @@
+import type { RecordedFlag } from './recorded-flag';
+import { maxDeskFlags, noDeskFlags, withRaised, withRead } from './desk-flags';
+
+const flag = (n: number): RecordedFlag => ({
+  id: `jump:sale/lot-1:bid-${n}`,
+  rule: 'jump',
+  auctionId: 'sale',
+  lotId: 'lot-1',
+  lotTitle: 'Blue Nude',
+  paddles: ['P1'],
+  bidIds: [`bid-${n}`],
+  bids: [],
+  raisedAt: new Date(Date.UTC(2026, 10, 27, 10, 0, n)).toISOString(),
+  timetoken: String(17_950_000_000_000_000 + n * 10_000),
+  state: 'open',
+  reviews: [],
+});
+const ids = (shown: readonly { id: string }[]) => shown.map((one) => one.id);
+
+describe('the desk’s flags', () => {
+  it('a read of the record replaces them; the same read keeps the shown array and moves the reach on', () => {
+    const read = withRead(noDeskFlags, [flag(2), flag(1)], '20');
+    expect(ids(read.shown)).toEqual([flag(2).id, flag(1).id]);
+    expect(read.through).toBe('20');
+    const again = withRead(read, [flag(2), flag(1)], '30');
+    expect(again.shown).toBe(read.shown);
+    expect(again.through).toBe('30');
+    // The record no longer holds them (retention): the read says so.
+    expect(withRead(again, [], '40').shown).toEqual([]);
+  });
+
+  it('a read of those raised since adds the new ones, newest first, each once, at most 500', () => {
+    const read = withRead(noDeskFlags, [flag(2), flag(1)], '20');
+    const grown = withRaised(read, { recordedThrough: '30', flags: [flag(3), flag(2)] });
+    expect(ids(grown.shown)).toEqual([3, 2, 1].map((n) => flag(n).id));
+    expect(grown.through).toBe('30');
+    const none = withRaised(grown, { recordedThrough: '40', flags: [] });
+    expect(none.shown).toBe(grown.shown);
+    expect(none.through).toBe('40');
+    const many = withRaised(noDeskFlags, {
+      recordedThrough: '50',
+      flags: Array.from({ length: maxDeskFlags + 10 }, (_, n) => flag(600 - n)),
+    });
+    expect(many.recorded).toHaveLength(maxDeskFlags);
+    expect(many.recorded[0]!.id).toBe(flag(600).id);
+  });
+
+  it('never moves the reach back: an older answer after a newer one', () => {
+    const read = withRead(noDeskFlags, [], '90');
+    expect(withRaised(read, { recordedThrough: '50', flags: [] }).through).toBe('90');
+    expect(withRead(read, [], '50').through).toBe('90');
+  });
+});

@@ -1,0 +1,45 @@
+// The recorder's flags as the sale desk keeps them (docs/product-contract.md §13, ADR 36): a read
+// of the record replaces them, a read of those raised since adds to them. Pure: the store
+// (lib/realtime/sale-desk-store.ts) holds the value and does the reading.
+import { latestOf } from '@/lib/realtime/timetoken';
+import type { FlagsRead } from './lot';
+import { deskFlags, type DeskFlag, type RecordedFlag } from './recorded-flag';
+
+export interface DeskFlags {
+  /** As the reads gave them, newest first. */
+  recorded: readonly RecordedFlag[];
+  /** As the desk shows them; the same array while the flags did not change. */
+  shown: readonly DeskFlag[];
+  /** How far the record reached when they were read: the next read asks for newer ones. */
+  through: string | null;
+}
+
+export const noDeskFlags: DeskFlags = { recorded: [], shown: [], through: null };
+
+/** As many as the record's read gives (`recentFlagsLimit`). */
+export const maxDeskFlags = 500;
+
+/** The same flags, as far as a read can tell: as many, the same newest. */
+export const sameFlags = (a: readonly RecordedFlag[], b: readonly RecordedFlag[]): boolean =>
+  a.length === b.length && a[0]?.id === b[0]?.id;
+
+/** A read of the record: its flags are every flag up to `through`. */
+export function withRead(
+  kept: DeskFlags,
+  read: readonly RecordedFlag[],
+  through: string | null,
+): DeskFlags {
+  const reach = latestOf(kept.through, through);
+  if (sameFlags(kept.recorded, read)) return { ...kept, through: reach };
+  return { recorded: read, shown: deskFlags(read), through: reach };
+}
+
+/** A read of the flags raised since: added to those kept, each once, the newest kept. */
+export function withRaised(kept: DeskFlags, { flags, recordedThrough }: FlagsRead): DeskFlags {
+  const reach = latestOf(kept.through, recordedThrough);
+  const known = new Set(kept.recorded.map((flag) => flag.id));
+  const fresh = flags.filter((flag) => !known.has(flag.id));
+  if (fresh.length === 0) return { ...kept, through: reach };
+  const recorded = [...fresh, ...kept.recorded].slice(0, maxDeskFlags);
+  return { recorded, shown: deskFlags(recorded), through: reach };
+}
