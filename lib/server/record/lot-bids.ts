@@ -8,6 +8,15 @@ import { isAfterClose } from '@/lib/realtime/timetoken';
 
 export const lotBidsPageSize = 100;
 
+/** A recorded bid's columns as the ladder and the flags read them (the payload for `placedAt`). */
+export const recordedBidColumns = {
+  bidId: saleMessages.bidId,
+  bidder: saleMessages.bidder,
+  amount: saleMessages.amount,
+  currency: saleMessages.currency,
+  payload: saleMessages.payload,
+};
+
 export interface LadderBid {
   bidId: string;
   bidder: string;
@@ -42,14 +51,7 @@ export async function lotBidsPage(
       );
       // One more than the page: the bid before the page's oldest gives that one's increment.
       const rows = await tx
-        .select({
-          timetoken: saleMessages.timetoken,
-          bidId: saleMessages.bidId,
-          bidder: saleMessages.bidder,
-          amount: saleMessages.amount,
-          currency: saleMessages.currency,
-          payload: saleMessages.payload,
-        })
+        .select({ timetoken: saleMessages.timetoken, ...recordedBidColumns })
         .from(saleMessages)
         .where(cursor ? and(ofLot, lt(saleMessages.timetoken, cursor)) : ofLot)
         .orderBy(desc(saleMessages.timetoken))

@@ -6,6 +6,7 @@ import { desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '@/lib/server/db/database';
 import { lots, saleFlags, saleMessages } from '@/lib/server/db/schema';
 import type { RecordedFlag } from '@/lib/sales/recorded-flag';
+import { recordedBidColumns } from './lot-bids';
 
 type FlagRow = typeof saleFlags.$inferSelect;
 
@@ -18,13 +19,7 @@ async function withBids(db: Database, rows: FlagRow[]): Promise<RecordedFlag[]> 
     ids.length === 0
       ? []
       : await db
-          .select({
-            bidId: saleMessages.bidId,
-            bidder: saleMessages.bidder,
-            amount: saleMessages.amount,
-            currency: saleMessages.currency,
-            payload: saleMessages.payload,
-          })
+          .select(recordedBidColumns)
           .from(saleMessages)
           .where(inArray(saleMessages.bidId, ids));
   const byId = new Map(bids.map((bid) => [bid.bidId!, bid]));
