@@ -51,6 +51,7 @@ describe('parseEnv', () => {
       recorder: 'live',
       cronSecret: null,
       recordRetentionDays: null,
+      flagGate: 'escalated',
     });
   });
 
@@ -238,6 +239,7 @@ describe('parseEnv', () => {
       recorder: 'live',
       cronSecret: null,
       recordRetentionDays: null,
+      flagGate: 'escalated',
     });
   });
 
@@ -251,6 +253,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ RECORDER: 'sometimes' })).toThrow(/RECORDER must be "live"/);
     expect(() => parseEnv({ RECORD_RETENTION_DAYS: '0' })).toThrow(/RECORD_RETENTION_DAYS/);
     expect(() => parseEnv({ CRON_SECRET: 'short' })).toThrow(/CRON_SECRET must be at least 16/);
+  });
+
+  it('FLAG_GATE: escalated flags hold agreements back by default; open or off on request', () => {
+    expect(parseEnv({}).flagGate).toBe('escalated');
+    expect(parseEnv({ FLAG_GATE: 'open' }).flagGate).toBe('open');
+    expect(parseEnv({ FLAG_GATE: 'off' }).flagGate).toBe('off');
+    expect(() => parseEnv({ FLAG_GATE: 'cleared' })).toThrow(/FLAG_GATE must be "escalated"/);
   });
 
   it('PUBNUB_SUBSCRIBE_KEY turns the simulator off and configures PubNub', () => {

@@ -3,6 +3,7 @@
 // server bundle) and explicit `.ts` extensions. `readEnvironment` refuses to run in a browser.
 import { z } from 'zod';
 import { resolveAppEnv, type AppEnv } from './app-env.ts';
+import { defaultFlagGate, type FlagGate } from './sale-desk/flags/flag-review.ts';
 import {
   defaultApprovalThresholdsText,
   parseApprovalThresholds,
@@ -77,6 +78,9 @@ const variablesSchema = z.object({
   RECORD_RETENTION_DAYS: optionalText(
     z.string().regex(/^[1-9]\d{0,5}$/, 'must be a whole number of days, such as 90'),
   ),
+  FLAG_GATE: optionalText(
+    z.string().regex(/^(escalated|open|off)$/, 'must be "escalated", "open" or "off"'),
+  ),
   NODE_ENV: optionalText(z.string()),
 });
 type Variables = z.infer<typeof variablesSchema>;
@@ -127,6 +131,8 @@ export interface ServerEnv {
   cronSecret: string | null;
   /** Records older than this many days are deleted daily; null keeps them forever. */
   recordRetentionDays: number | null;
+  /** Which flags of a lot hold its agreement back from approval (contract §14). */
+  flagGate: FlagGate;
 }
 
 /** What the Edge middleware needs: no database, no production completeness checks. */
@@ -253,6 +259,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       (vars.RECORDER as ServerEnv['recorder'] | undefined) ?? (onVercel ? 'on-read' : 'live'),
     cronSecret: vars.CRON_SECRET ?? null,
     recordRetentionDays: vars.RECORD_RETENTION_DAYS ? Number(vars.RECORD_RETENTION_DAYS) : null,
+    flagGate: (vars.FLAG_GATE as FlagGate | undefined) ?? defaultFlagGate,
   };
 }
 

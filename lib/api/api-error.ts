@@ -12,6 +12,7 @@ export const serverErrorCodes = [
   'forbidden',
   'not_found',
   'conflict',
+  'flag_unresolved',
   'payload_too_large',
   'rate_limited',
   'internal',

@@ -7,6 +7,9 @@ const table: [Action, Record<Role, boolean>][] = [
   ['first-approval', { clerk: true, supervisor: true, admin: true }],
   ['second-approval', { clerk: false, supervisor: true, admin: true }],
   ['reopen', { clerk: false, supervisor: true, admin: true }],
+  // Contract §14: anyone reviews an open flag; only a supervisor or admin clears an escalated one.
+  ['review-flag', { clerk: true, supervisor: true, admin: true }],
+  ['clear-escalated-flag', { clerk: false, supervisor: true, admin: true }],
 ];
 
 describe('the permission table (product contract §12)', () => {

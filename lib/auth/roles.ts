@@ -20,6 +20,10 @@ export const actions = [
   'second-approval',
   /** Send a decided agreement back to pending. */
   'reopen',
+  /** Clear or escalate an open flag (contract §14). */
+  'review-flag',
+  /** Clear a flag someone escalated. */
+  'clear-escalated-flag',
 ] as const;
 export type Action = (typeof actions)[number];
 
@@ -30,6 +34,8 @@ export const permissions: Readonly<Record<Action, readonly Role[]>> = {
   'first-approval': ['clerk', 'supervisor', 'admin'],
   'second-approval': ['supervisor', 'admin'],
   reopen: ['supervisor', 'admin'],
+  'review-flag': ['clerk', 'supervisor', 'admin'],
+  'clear-escalated-flag': ['supervisor', 'admin'],
 };
 
 export const isRole = (value: unknown): value is Role =>

@@ -20,6 +20,7 @@ describe('realtimeConfigSchema', () => {
     tokenTtlSeconds: null,
     cipherKey: null,
     channel: 'bids',
+    staffChannel: 'staff',
   };
 
   it('accepts what the server sends for the embedded relay', () => {

@@ -3,6 +3,11 @@ import * as z from 'zod/mini';
 /** The one channel bids travel on; its presence counts the staff watching. */
 export const bidsChannel = 'bids';
 /**
+ * The console's own news to signed-in browsers (flags raised and reviewed, contract §14): only
+ * the console's server publishes on it, the platform never reads it.
+ */
+export const staffChannel = 'staff';
+/**
  * The user id the console's recorder subscribes with (docs/product-contract.md §13): it is not
  * staff watching, and the count leaves it out (staff-watching.ts).
  */
@@ -19,6 +24,8 @@ export const realtimeConfigSchema = z.object({
   tokenTtlSeconds: z.nullable(z.int().check(z.positive())),
   cipherKey: z.nullable(z.string()),
   channel: z.string(),
+  /** Where the console's server announces flags raised and reviewed. */
+  staffChannel: z.string(),
 });
 export type RealtimeConfig = z.infer<typeof realtimeConfigSchema>;
 

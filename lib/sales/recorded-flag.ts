@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
 import { flagRules } from '@/lib/sale-desk/flags/flag-rules';
+import { flagStates, reviewOutcomes } from '@/lib/sale-desk/flags/flag-review';
 
 export const flagBidSchema = z.object({
   bidId: z.string(),
@@ -12,6 +13,16 @@ export const flagBidSchema = z.object({
   placedAt: z.iso.datetime({ offset: true }),
 });
 export type FlagBid = z.infer<typeof flagBidSchema>;
+
+/** One review of a flag (contract §14): kept for good, the flag's history. */
+export const flagReviewSchema = z.object({
+  outcome: z.enum(reviewOutcomes),
+  note: z.string(),
+  loginId: z.string(),
+  displayName: z.string(),
+  reviewedAt: z.iso.datetime({ offset: true }),
+});
+export type FlagReview = z.infer<typeof flagReviewSchema>;
 
 export const recordedFlagSchema = z.object({
   id: z.string(),
@@ -26,8 +37,9 @@ export const recordedFlagSchema = z.object({
   bids: z.array(flagBidSchema),
   raisedAt: z.iso.datetime({ offset: true }),
   timetoken: z.string(),
-  state: z.enum(['open']),
-  reviews: z.array(z.never()),
+  state: z.enum(flagStates),
+  /** Oldest first. */
+  reviews: z.array(flagReviewSchema),
 });
 export type RecordedFlag = z.infer<typeof recordedFlagSchema>;
 

@@ -149,6 +149,7 @@ describe('GET /api/realtime/config', () => {
           expect(config).toMatchObject({
             ssl: false,
             channel: 'bids',
+            staffChannel: 'staff',
             cipherKey: 'cipher-for-tests',
           });
           // The relay on the host the browser used: a host name, never a path or credentials.

@@ -59,6 +59,7 @@ describe('GET /api/realtime/config', () => {
       tokenTtlSeconds: null,
       cipherKey: 'cipher-for-tests',
       channel: 'bids',
+      staffChannel: 'staff',
     });
   });
 

@@ -9,4 +9,5 @@ export const testRealtimeConfig: RealtimeConfig = {
   tokenTtlSeconds: null,
   cipherKey: null,
   channel: 'bids',
+  staffChannel: 'staff',
 };

@@ -3,7 +3,8 @@ import type { Agreement } from '@/lib/agreements/agreement';
 import type { ActiveSession } from '@/lib/server/auth/sessions';
 import type { Database } from '@/lib/server/db/database';
 import { agreementIdSchema, type BulkDecisionBody } from './agreement-input';
-import { decideAgreement } from './decide';
+import type { GatingFlag } from '@/lib/server/flags/gating-flags';
+import { decideAgreement, type DecideOptions } from './decide';
 import { decisionAnswer } from './decision-answer';
 
 /** One item's outcome, with the status code a single decision would have answered. */
@@ -12,6 +13,8 @@ export interface BulkItemResult {
   status: number;
   agreement?: Agreement;
   error?: { code: string; message: string };
+  /** With `flag_unresolved`: the flags that hold this one back. */
+  flags?: GatingFlag[];
 }
 
 /**
@@ -22,6 +25,7 @@ export async function decideAgreements(
   db: Database,
   body: BulkDecisionBody,
   account: ActiveSession['account'],
+  options: DecideOptions = {},
 ): Promise<BulkItemResult[]> {
   const results: BulkItemResult[] = [];
   for (const item of body.items) {
@@ -32,6 +36,7 @@ export async function decideAgreements(
           id.data,
           { decision: body.decision, reason: body.reason, version: item.version },
           account,
+          options,
         )
       : ({ outcome: 'not_found' } as const);
     const answer = decisionAnswer(result, account.role);
@@ -39,12 +44,13 @@ export async function decideAgreements(
       results.push({ id: item.id, status: 200, agreement: answer.agreement });
       continue;
     }
-    const { problem, agreement } = answer;
+    const { problem, agreement, flags } = answer;
     results.push({
       id: item.id,
       status: problem.status,
       ...(agreement ? { agreement } : {}),
       error: { code: problem.code, message: problem.message },
+      ...(flags ? { flags } : {}),
     });
   }
   return results;

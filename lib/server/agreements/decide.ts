@@ -1,7 +1,10 @@
 import 'server-only';
 import type { Agreement } from '@/lib/agreements/agreement';
 import { decisionStep, requiredApprovals } from '@/lib/agreements/approval';
+import type { ApprovalThresholds } from '@/lib/agreements/approval-thresholds';
 import { serverEnv } from '@/lib/env';
+import { gatingFlags, type GatingFlag } from '@/lib/server/flags/gating-flags';
+import type { FlagGate } from '@/lib/sale-desk/flags/flag-review';
 import type { ActiveSession } from '@/lib/server/auth/sessions';
 import type { Database } from '@/lib/server/db/database';
 import type { StoredApproval } from '@/lib/server/db/schema';
@@ -17,23 +20,37 @@ export type DecisionResult =
   | { outcome: 'already_approved'; agreement: Agreement }
   /** A clerk giving the second approval. */
   | { outcome: 'forbidden'; agreement: Agreement }
+  /** An approval held back by the lot's flags (FLAG_GATE, contract §14); rejections never are. */
+  | { outcome: 'flag_unresolved'; agreement: Agreement; flags: GatingFlag[] }
   | { outcome: 'not_found' };
 
 type Account = ActiveSession['account'];
+
+/** The settings a decision follows; the environment's unless a caller (a test) gives them. */
+export interface DecideOptions {
+  now?: Date;
+  thresholds?: ApprovalThresholds;
+  gate?: FlagGate;
+}
 
 /**
  * Approves or rejects a pending agreement at the version the staff member saw, four-eyes included:
  * at or above APPROVAL_THRESHOLDS the first approval keeps it pending and the second, by another
  * account with a supervisor's or admin's role, approves it. The row is locked for the transaction
  * (read, rule, update, log entry), so of two simultaneous decisions exactly one wins: the other then
- * reads the new version and gets a conflict.
+ * reads the new version and gets a conflict. An approval whose lot has a flag in a state FLAG_GATE
+ * names is refused before any of that (contract §14): first, second and single alike.
  */
 export async function decideAgreement(
   db: Database,
   id: string,
   body: DecisionBody,
   account: Account,
-  { now = new Date(), thresholds = serverEnv().approvalThresholds } = {},
+  {
+    now = new Date(),
+    thresholds = serverEnv().approvalThresholds,
+    gate = serverEnv().flagGate,
+  }: DecideOptions = {},
 ): Promise<DecisionResult> {
   return db.transaction(async (tx) => {
     const row = await lockAgreement(tx, id);
@@ -41,6 +58,11 @@ export async function decideAgreement(
     const current = toAgreement(row, thresholds);
     if (row.status !== 'pending' || row.version !== body.version)
       return { outcome: 'conflict', agreement: current };
+
+    if (body.decision === 'approve') {
+      const flags = await gatingFlags(tx, row, gate);
+      if (flags.length > 0) return { outcome: 'flag_unresolved', agreement: current, flags };
+    }
 
     const step = decisionStep({
       decision: body.decision,

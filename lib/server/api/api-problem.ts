@@ -8,6 +8,8 @@ export const problemStatus = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  /** An approval held back by its lot's flags (contract §14, FLAG_GATE). */
+  flag_unresolved: 409,
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,

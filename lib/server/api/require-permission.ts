@@ -9,6 +9,8 @@ const actionText: Record<Action, string> = {
   'first-approval': 'give the first approval of an agreement at or above the threshold',
   'second-approval': 'give the second approval of an agreement at or above the threshold',
   reopen: 'reopen a decided agreement',
+  'review-flag': 'clear or escalate a flag',
+  'clear-escalated-flag': 'clear a flag someone escalated',
 };
 
 /**

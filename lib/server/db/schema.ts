@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { defaultRole, roles } from '../../auth/roles';
+import { flagStates } from '../../sale-desk/flags/flag-review';
 
 export const staffAccounts = pgTable(
   'staff_accounts',
@@ -302,8 +303,37 @@ export const saleFlags = pgTable(
     raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
     /** The raising bid's timetoken: flags in publish order. */
     timetoken: text('timetoken').notNull(),
+    /** `open` until reviewed (contract §14); its reviews are in `flag_reviews`. */
+    state: text('state', { enum: flagStates }).notNull().default('open'),
   },
-  (table) => [index('sale_flags_sale_idx').on(table.auctionId, table.timetoken)],
+  (table) => [
+    index('sale_flags_sale_idx').on(table.auctionId, table.timetoken),
+    // The gate and the agreements' flag counts read a lot's flags.
+    index('sale_flags_lot_idx').on(table.auctionId, table.lotId),
+    check('sale_flags_state_check', sql`${table.state} in ('open', 'cleared', 'escalated')`),
+  ],
+);
+
+/** Every review of a flag (contract §14): who, when, the outcome and the note; never changed. */
+export const flagReviews = pgTable(
+  'flag_reviews',
+  {
+    id: uuid('id').primaryKey(),
+    flagId: text('flag_id')
+      .notNull()
+      .references(() => saleFlags.id, { onDelete: 'cascade' }),
+    outcome: text('outcome', { enum: ['cleared', 'escalated'] }).notNull(),
+    note: text('note').notNull(),
+    accountId: uuid('account_id').references(() => staffAccounts.id),
+    /** The reviewer's login id and name as they were at the review. */
+    loginId: text('login_id').notNull(),
+    displayName: text('display_name').notNull(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('flag_reviews_flag_idx').on(table.flagId, table.reviewedAt),
+    check('flag_reviews_outcome_check', sql`${table.outcome} in ('cleared', 'escalated')`),
+  ],
 );
 
 /** One row: how far the record reaches (the newest timetoken recorded or refused). */

@@ -1,13 +1,13 @@
 import 'server-only';
 import PubNub from 'pubnub';
 import type { ServerEnv } from '@/lib/env';
-import { bidsChannel, type RealtimeConfig } from '@/lib/realtime/realtime-config';
+import { bidsChannel, staffChannel, type RealtimeConfig } from '@/lib/realtime/realtime-config';
 import { embeddedKeys } from '@/relay/keys';
 
 const tokenTtlMinutes = 60;
 
 /**
- * A token that lets its holder read `bids` (and its presence) and nothing else: only as the given
+ * A token that lets its holder read `bids` (and its presence) and `staff`, and nothing else: only as the given
  * client id when there is one (the console always gives its own).
  */
 async function grantReadToken(
@@ -19,7 +19,12 @@ async function grantReadToken(
     ttl: tokenTtlMinutes,
     ...(clientId === null ? {} : { authorized_uuid: clientId }),
     resources: {
-      channels: { [bidsChannel]: { read: true }, [`${bidsChannel}-pnpres`]: { read: true } },
+      channels: {
+        [bidsChannel]: { read: true },
+        [`${bidsChannel}-pnpres`]: { read: true },
+        // The console's news (contract §14): read only, as `bids`.
+        [staffChannel]: { read: true },
+      },
     },
   });
 }
@@ -43,6 +48,7 @@ export async function browserRealtimeConfig(
       tokenTtlSeconds: secretKey ? tokenTtlMinutes * 60 : null,
       cipherKey: env.cipherKey,
       channel: bidsChannel,
+      staffChannel,
     };
   }
   return {
@@ -53,5 +59,6 @@ export async function browserRealtimeConfig(
     tokenTtlSeconds: null,
     cipherKey: env.cipherKey,
     channel: bidsChannel,
+    staffChannel,
   };
 }

@@ -7,13 +7,20 @@ import { embeddedKeys } from '@/relay/keys';
 
 export function serverPubnubClient(
   env: ServerEnv,
-  options: { userId: string; requestTimeoutSeconds: number; keepAlive?: boolean },
+  options: {
+    userId: string;
+    requestTimeoutSeconds: number;
+    keepAlive?: boolean;
+    /** Only for the console's own announcements on `staff` (contract §14). */
+    publishKey?: string;
+  },
 ): PubNub {
   const common = {
     userId: options.userId,
     transactionalRequestTimeout: options.requestTimeoutSeconds,
     // Off by default: a client made for one read and destroyed leaves no socket open behind it.
     keepAlive: options.keepAlive ?? false,
+    ...(options.publishKey ? { publishKey: options.publishKey } : {}),
     ...(env.cipherKey
       ? { cryptoModule: PubNub.CryptoModule.aesCbcCryptoModule({ cipherKey: env.cipherKey }) }
       : {}),

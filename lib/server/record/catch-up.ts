@@ -61,6 +61,9 @@ async function readBackTo(
   return { pages, reachedCursor: false };
 }
 
+/** Flags a catch-up announces at most: the newest; a desk reads the rest from the record. */
+const maxAnnounced = 50;
+
 export async function catchUp(
   db: Database,
   readRange: HistoryRange,
@@ -73,6 +76,7 @@ export async function catchUp(
     rejected: 0,
     duplicates: 0,
     flags: 0,
+    raised: [],
     pages: 0,
     through: cursor,
     complete: false,
@@ -92,6 +96,8 @@ export async function catchUp(
     outcome.rejected += written.rejected;
     outcome.duplicates += written.duplicates;
     outcome.flags += written.flags;
+    // The newest are announced; the desks' reads of the record bring any older ones.
+    outcome.raised = [...outcome.raised, ...written.raised].slice(-maxAnnounced);
     if (batch.through !== null) outcome.through = batch.through;
   }
   outcome.complete = true;

@@ -13,7 +13,7 @@ import { latestOf } from '@/lib/realtime/timetoken';
 import { catchUp } from './catch-up';
 import { planBatch } from './plan-batch';
 import { createRecordFlags } from './record-flags';
-import { writeBatch } from './write-batch';
+import { writeBatch, type BatchOutcome } from './write-batch';
 
 export interface LiveRecorderOptions {
   db: Database;
@@ -24,7 +24,7 @@ export interface LiveRecorderOptions {
   /** History is read from the cursor this often, whatever the subscription says. */
   safetyReadMs?: number;
   /** Told of each batch written and each failure: logs, tests, the benchmark. */
-  onBatch?: (outcome: { recorded: number; rejected: number; flags: number }) => void;
+  onBatch?: (outcome: BatchOutcome) => void;
   onError?: (error: unknown) => void;
 }
 

@@ -9,6 +9,7 @@ import type { Database } from '@/lib/server/db/database';
 import { historyPageThrough } from '@/lib/realtime/history-fetch';
 import { bidsChannel, recorderUserId } from '@/lib/realtime/realtime-config';
 import { serverPubnubClient } from '@/lib/server/realtime/server-client';
+import { announceRaised } from '@/lib/server/flags/staff-news';
 import { catchUp, type CatchUpOutcome } from './catch-up';
 import { createRecordFlags } from './record-flags';
 import { recorderLockKey } from './recording';
@@ -30,7 +31,9 @@ async function readWithin(env: ServerEnv, db: Database, budgetMs: number) {
     const read = catchUp(db, historyPageThrough(client, bidsChannel), flags, {
       isCancelled: () => Date.now() >= deadline,
     });
-    return { state: 'recorded' as const, ...(await read) };
+    const outcome = await read;
+    await announceRaised(env, db, outcome.raised);
+    return { state: 'recorded' as const, ...outcome };
   } finally {
     client.destroy();
   }

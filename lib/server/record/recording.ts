@@ -9,6 +9,7 @@ import type { ServerEnv } from '@/lib/env';
 import type { DatabaseHandle } from '@/lib/server/db/database';
 import { recorderUserId } from '@/lib/realtime/realtime-config';
 import { serverPubnubClient } from '@/lib/server/realtime/server-client';
+import { announceRaised } from '@/lib/server/flags/staff-news';
 import { startLiveRecorder, type LiveRecorder } from './live-recorder';
 
 /** The advisory lock's key: one recorder per database. */
@@ -34,6 +35,7 @@ function liveRecorder(env: ServerEnv, handle: DatabaseHandle): LiveRecorder {
     onBatch: (outcome) => {
       // One line when a catch-up brought many, not one per live batch.
       if (outcome.recorded >= 100) console.info(`gavel: recorded ${outcome.recorded} messages`);
+      void announceRaised(env, handle.db, outcome.raised);
     },
   });
 }

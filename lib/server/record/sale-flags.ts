@@ -1,11 +1,11 @@
 import 'server-only';
 // The flags the recorder raised (docs/product-contract.md §13), newest first, each with the bids
 // that raised it as the record holds them: a flag keeps its lot, paddles and amounts for good.
-// Each is `open` until reviews come (§14), which keep their history beside it.
-import { desc, eq, gt, inArray } from 'drizzle-orm';
-import type { Database } from '@/lib/server/db/database';
-import { lots, saleFlags, saleMessages } from '@/lib/server/db/schema';
-import type { RecordedFlag } from '@/lib/sales/recorded-flag';
+// Each is `open` until reviewed (§14); its reviews, oldest first, are its history.
+import { asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import type { Database, Transaction } from '@/lib/server/db/database';
+import { flagReviews, lots, saleFlags, saleMessages } from '@/lib/server/db/schema';
+import type { FlagReview, RecordedFlag } from '@/lib/sales/recorded-flag';
 import { recordedBidColumns } from './lot-bids';
 
 type FlagRow = typeof saleFlags.$inferSelect;
@@ -13,7 +13,36 @@ type FlagRow = typeof saleFlags.$inferSelect;
 /** How many flags the dashboard's read carries, across every sale: far more than a panel shows. */
 export const recentFlagsLimit = 500;
 
-async function withBids(db: Database, rows: FlagRow[]): Promise<RecordedFlag[]> {
+/** The reviews of these flags, oldest first, by flag id. */
+async function reviewsOf(
+  db: Database | Transaction,
+  rows: readonly FlagRow[],
+): Promise<Map<string, FlagReview[]>> {
+  const reviewed = rows.filter((row) => row.state !== 'open').map((row) => row.id);
+  const byFlag = new Map<string, FlagReview[]>();
+  if (reviewed.length === 0) return byFlag;
+  const reviews = await db
+    .select()
+    .from(flagReviews)
+    .where(inArray(flagReviews.flagId, reviewed))
+    .orderBy(asc(flagReviews.reviewedAt), asc(flagReviews.id));
+  for (const review of reviews) {
+    const list = byFlag.get(review.flagId) ?? byFlag.set(review.flagId, []).get(review.flagId)!;
+    list.push({
+      outcome: review.outcome,
+      note: review.note,
+      loginId: review.loginId,
+      displayName: review.displayName,
+      reviewedAt: review.reviewedAt.toISOString(),
+    });
+  }
+  return byFlag;
+}
+
+export async function withBids(
+  db: Database | Transaction,
+  rows: FlagRow[],
+): Promise<RecordedFlag[]> {
   const ids = [...new Set(rows.flatMap((row) => row.bidIds))];
   const bids =
     ids.length === 0
@@ -23,6 +52,7 @@ async function withBids(db: Database, rows: FlagRow[]): Promise<RecordedFlag[]> 
           .from(saleMessages)
           .where(inArray(saleMessages.bidId, ids));
   const byId = new Map(bids.map((bid) => [bid.bidId!, bid]));
+  const reviews = await reviewsOf(db, rows);
   return rows.map((row) => {
     const found = row.bidIds.flatMap((id) => {
       const bid = byId.get(id);
@@ -50,8 +80,8 @@ async function withBids(db: Database, rows: FlagRow[]): Promise<RecordedFlag[]> 
       bids: found.map(({ lotTitle: _, ...bid }) => bid),
       raisedAt: row.raisedAt.toISOString(),
       timetoken: row.timetoken,
-      state: 'open' as const,
-      reviews: [],
+      state: row.state,
+      reviews: reviews.get(row.id) ?? [],
     };
   });
 }

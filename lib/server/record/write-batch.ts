@@ -31,6 +31,8 @@ export interface BatchOutcome {
   /** Valid messages not recorded: a bid id already recorded under another timetoken. */
   duplicates: number;
   flags: number;
+  /** The ids of the flags this batch raised, in publish order (announced on `staff`, §14). */
+  raised: string[];
 }
 
 /** Rows per insert statement: PostgreSQL takes at most 65,535 parameters in one. */
@@ -197,7 +199,7 @@ export async function writeBatch(
   flags: RecordFlags,
 ): Promise<BatchOutcome> {
   const through = batch.through;
-  if (through === null) return { recorded: 0, rejected: 0, duplicates: 0, flags: 0 };
+  if (through === null) return { recorded: 0, rejected: 0, duplicates: 0, flags: 0, raised: [] };
   const outcome = db.transaction(async (tx) => {
     const inserted = await insertMessages(tx, batch.recorded);
     const fresh = batch.recorded.filter((message) => inserted.has(message.timetoken));
@@ -205,8 +207,17 @@ export async function writeBatch(
       await tx.insert(rejectedMessages).values(chunk).onConflictDoNothing();
     if (fresh.length > 0) await advanceLots(tx, fresh);
     const raised = await flags.evaluate(tx, fresh);
-    for (const chunk of chunks(raised))
-      await tx.insert(saleFlags).values(chunk.map(flagRow)).onConflictDoNothing();
+    const announced: string[] = [];
+    for (const chunk of chunks(raised)) {
+      const rows = await tx
+        .insert(saleFlags)
+        .values(chunk.map(flagRow))
+        .onConflictDoNothing()
+        .returning({ id: saleFlags.id });
+      // Those not recorded before (a batch read again raises the same ids), in the order raised.
+      const ids = new Set(rows.map((row) => row.id));
+      announced.push(...chunk.filter((flag) => ids.has(flag.id)).map((flag) => flag.id));
+    }
     await tx
       .insert(recorderCursor)
       .values({ id: 1, through })
@@ -222,6 +233,7 @@ export async function writeBatch(
       rejected: batch.rejected.length,
       duplicates: batch.recorded.length - fresh.length,
       flags: raised.length,
+      raised: announced,
     };
   });
   // The engine evaluated messages a failed transaction did not keep: it starts again from the record.

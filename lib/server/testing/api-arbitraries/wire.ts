@@ -22,6 +22,7 @@ export const problemStatus = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  flag_unresolved: 409,
   payload_too_large: 413,
   rate_limited: 429,
 } as const;

@@ -1,0 +1,14 @@
+/** @jest-environment node */
+// Flags reviewed together and the gate (contract §14) on a real in-memory PGlite database; the
+// same suite runs on PostgreSQL in flag-review.postgres.test.ts.
+import '@/lib/server/testing/memory-database-env';
+import { describeFlagReview } from '@/lib/server/testing/flag-review-suite';
+
+delete process.env.PLATFORM_TOKEN;
+delete process.env.APP_ENV;
+delete process.env.APPROVAL_THRESHOLDS;
+delete process.env.FLAG_GATE;
+
+jest.setTimeout(120_000);
+
+describeFlagReview();

@@ -1,0 +1,304 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { NextRequest } from 'next/server';
+import type { Agreement } from '@/lib/agreements/agreement';
+import type { Role } from '@/lib/auth/roles';
+import type { FlagGate, FlagState } from '@/lib/sale-desk/flags/flag-review';
+import type { RecordedFlag } from '@/lib/sales/recorded-flag';
+import {
+  agreementsApi,
+  expectProblem,
+  ingestItemFactory,
+  staffPassword,
+} from './agreements-requests';
+
+/**
+ * Flags reviewed together and the gate (contract §14), through the route handlers and the
+ * decision functions, on the database the calling test file chose (PGlite or PostgreSQL). The
+ * gate's matrix is written out as a table: it is the oracle, not `gatedStates`.
+ */
+export function describeFlagReview() {
+  type Connection = typeof import('@/lib/server/db/connection');
+  let connection: Connection;
+  const origin = 'http://localhost:3000';
+  const cookies: Record<string, string> = {};
+  const accounts: Record<string, { id: string; loginId: string; displayName: string; role: Role }> =
+    {};
+  const staff: Record<string, Role> = {
+    flo: 'clerk',
+    gus: 'clerk',
+    sam: 'supervisor',
+    adele: 'admin',
+  };
+  const { signIn, ingest, decide, decideMany } = agreementsApi(() => cookies.flo!);
+  const newItem = ingestItemFactory(`flags-${randomUUID().slice(0, 8)}-`);
+
+  beforeAll(async () => {
+    connection = await import('@/lib/server/db/connection');
+    const { createAccount } = await import('@/lib/server/auth/accounts');
+    const db = await connection.database();
+    for (const [loginId, role] of Object.entries(staff)) {
+      const account = await createAccount(db, {
+        loginId,
+        displayName: `${loginId[0]!.toUpperCase()}${loginId.slice(1)} Reviewer`,
+        password: staffPassword,
+        role,
+      });
+      accounts[loginId] = { id: account.id, loginId, displayName: account.displayName, role };
+      cookies[loginId] = await signIn(loginId);
+    }
+  });
+
+  afterAll(async () => {
+    if (connection) await (await connection.databaseHandle()).close();
+  });
+
+  /** A flag on a lot of its own (or the lot given), in `state`, as the recorder stores them. */
+  async function insertFlag(
+    lot: { auctionId: string; lotId: string } = {
+      auctionId: `flags-sale-${randomUUID()}`,
+      lotId: 'lot-1',
+    },
+    state: FlagState = 'open',
+  ): Promise<string> {
+    const { saleFlags } = await import('@/lib/server/db/schema');
+    const db = await connection.database();
+    const id = `self-raise:${lot.auctionId}/${lot.lotId}:${randomUUID()}`;
+    await db.insert(saleFlags).values({
+      id,
+      rule: 'self-raise',
+      auctionId: lot.auctionId,
+      lotId: lot.lotId,
+      paddles: ['P-7'],
+      bidIds: [],
+      raisedAt: new Date('2026-05-01T10:00:00Z'),
+      timetoken: '17770000000000000',
+      state,
+    });
+    return id;
+  }
+
+  /** A refusal that carries more than its envelope (the flag, the agreement): the envelope checked. */
+  async function expectRefusal(response: Response, status: number, code: string) {
+    expect(response.status).toBe(status);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body.error).toEqual({ code, message: expect.any(String) });
+    return body;
+  }
+
+  async function review(id: string, body: unknown, loginId = 'flo'): Promise<Response> {
+    const { POST } = await import('@/app/api/flags/[id]/review/route');
+    const request = new NextRequest(`${origin}/api/flags/${encodeURIComponent(id)}/review`, {
+      method: 'POST',
+      headers: {
+        origin,
+        'content-type': 'application/json',
+        cookie: `__Host-gavel_session=${cookies[loginId]}`,
+      },
+      body: JSON.stringify(body),
+    });
+    return POST(request, { params: Promise.resolve({ id }) });
+  }
+
+  async function reviewed(id: string, body: unknown, loginId = 'flo'): Promise<RecordedFlag> {
+    const response = await review(id, body, loginId);
+    expect(response.status).toBe(200);
+    return (await response.json()) as RecordedFlag;
+  }
+
+  describe('POST /api/flags/{id}/review', () => {
+    it('escalates an open flag with a note, then a supervisor clears it: both reviews kept', async () => {
+      const id = await insertFlag();
+      const escalated = await reviewed(id, { outcome: 'escalated', note: '  Same paddle twice  ' });
+      expect(escalated).toMatchObject({
+        id,
+        state: 'escalated',
+        reviews: [
+          {
+            outcome: 'escalated',
+            note: 'Same paddle twice',
+            loginId: 'flo',
+            displayName: 'Flo Reviewer',
+          },
+        ],
+      });
+      const cleared = await reviewed(id, { outcome: 'cleared', note: 'Called the bidder' }, 'sam');
+      expect(cleared.state).toBe('cleared');
+      expect(cleared.reviews.map((r) => [r.outcome, r.loginId])).toEqual([
+        ['escalated', 'flo'],
+        ['cleared', 'sam'],
+      ]);
+      expect(Date.parse(cleared.reviews[1]!.reviewedAt)).toBeGreaterThanOrEqual(
+        Date.parse(cleared.reviews[0]!.reviewedAt),
+      );
+    });
+
+    it('a clerk may clear an open flag but not an escalated one (403, the flag unchanged)', async () => {
+      expect((await reviewed(await insertFlag(), { outcome: 'cleared', note: 'ok' })).state).toBe(
+        'cleared',
+      );
+      const id = await insertFlag(undefined, 'escalated');
+      const refused = await review(id, { outcome: 'cleared', note: 'looks fine' }, 'gus');
+      await expectRefusal(refused, 403, 'forbidden');
+      expect((await reviewed(id, { outcome: 'cleared', note: 'checked' }, 'adele')).state).toBe(
+        'cleared',
+      );
+    });
+
+    it.each([
+      ['a cleared flag, cleared again', 'cleared', 'cleared'],
+      ['a cleared flag, escalated', 'cleared', 'escalated'],
+      ['an escalated flag, escalated again', 'escalated', 'escalated'],
+    ] as const)('%s: 409 with the flag as it is', async (_name, state, outcome) => {
+      const id = await insertFlag(undefined, state);
+      const response = await review(id, { outcome, note: 'late' }, 'sam');
+      const body = (await expectRefusal(response, 409, 'conflict')) as { flag: RecordedFlag };
+      expect(body.flag).toMatchObject({ id, state });
+    });
+
+    it('of two reviews of one flag at once, one wins and the other gets 409', async () => {
+      const id = await insertFlag();
+      const answers = await Promise.all([
+        review(id, { outcome: 'cleared', note: 'first' }, 'flo'),
+        review(id, { outcome: 'escalated', note: 'second' }, 'gus'),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const { flagReviews } = await import('@/lib/server/db/schema');
+      const { eq } = await import('drizzle-orm');
+      const db = await connection.database();
+      expect(await db.select().from(flagReviews).where(eq(flagReviews.flagId, id))).toHaveLength(1);
+    });
+
+    it.each([
+      ['no note', { outcome: 'cleared' }],
+      ['an empty note', { outcome: 'cleared', note: '   ' }],
+      ['a note of 501 characters', { outcome: 'cleared', note: 'n'.repeat(501) }],
+      ['an unknown outcome', { outcome: 'ignored', note: 'x' }],
+      ['a control character', { outcome: 'cleared', note: 'a\u0000b' }],
+      ['an extra field', { outcome: 'cleared', note: 'x', state: 'open' }],
+    ])('%s: 400, nothing kept', async (_name, body) => {
+      const id = await insertFlag();
+      await expectProblem(await review(id, body), 400, 'bad_request');
+      expect((await reviewed(id, { outcome: 'cleared', note: 'still open' })).reviews).toHaveLength(
+        1,
+      );
+    });
+
+    it('404 for a flag that does not exist', async () => {
+      await expectProblem(
+        await review('self-raise:nowhere/lot:none', { outcome: 'cleared', note: 'x' }),
+        404,
+        'not_found',
+      );
+    });
+  });
+
+  describe('the gate through the API (FLAG_GATE unset: escalated)', () => {
+    it('refuses the approval with 409 flag_unresolved naming the flag; rejection goes through', async () => {
+      const [held, rejected] = await ingest([newItem(), newItem()]);
+      const heldFlag = await insertFlag(held!, 'escalated');
+      await insertFlag(rejected!, 'escalated');
+      const refused = await decide(held!.id, { decision: 'approve', version: held!.version });
+      const body = (await expectRefusal(refused, 409, 'flag_unresolved')) as {
+        agreement: Agreement;
+        flags: { id: string; rule: string; state: string }[];
+      };
+      expect(body.flags).toEqual([{ id: heldFlag, rule: 'self-raise', state: 'escalated' }]);
+      expect(body.agreement).toMatchObject({ id: held!.id, status: 'pending' });
+      const reject = await decide(rejected!.id, {
+        decision: 'reject',
+        reason: 'Bidder could not be reached',
+        version: rejected!.version,
+      });
+      expect(reject.status).toBe(200);
+      // Cleared by a supervisor, the same approval goes through.
+      await reviewed(heldFlag, { outcome: 'cleared', note: 'Checked with the floor' }, 'sam');
+      const approved = await decide(held!.id, { decision: 'approve', version: held!.version });
+      expect(approved.status).toBe(200);
+    });
+
+    it('a bulk approval refuses the held item only, with its flags', async () => {
+      const [held, free] = await ingest([newItem(), newItem()]);
+      const flag = await insertFlag(held!, 'escalated');
+      const response = await decideMany({
+        decision: 'approve',
+        items: [held!, free!].map(({ id, version }) => ({ id, version })),
+      });
+      expect(response.status).toBe(200);
+      const { results: items } = (await response.json()) as {
+        results: { id: string; status: number; error?: { code: string }; flags?: unknown[] }[];
+      };
+      expect(items.map((item) => [item.id, item.status, item.error?.code])).toEqual([
+        [held!.id, 409, 'flag_unresolved'],
+        [free!.id, 200, undefined],
+      ]);
+      expect(items[0]!.flags).toEqual([{ id: flag, rule: 'self-raise', state: 'escalated' }]);
+    });
+  });
+
+  // The matrix: FLAG_GATE × the flag's state × the way of approving. `held` is the oracle.
+  const held: Record<FlagGate, Record<FlagState, boolean>> = {
+    escalated: { open: false, escalated: true, cleared: false },
+    open: { open: true, escalated: true, cleared: false },
+    off: { open: false, escalated: false, cleared: false },
+  };
+  const ways = ['single', 'bulk', 'second approval'] as const;
+  const matrix = (Object.keys(held) as FlagGate[]).flatMap((gate) =>
+    (['open', 'escalated', 'cleared'] as const).flatMap((state) =>
+      ways.map((way) => [gate, state, way, held[gate][state]] as const),
+    ),
+  );
+
+  describe('the gate, every FLAG_GATE × flag state × way of approving', () => {
+    it.each(matrix)(
+      'FLAG_GATE=%s, a flag %s, %s: held back %p',
+      async (gate, state, way, isHeld) => {
+        const { decideAgreement } = await import('@/lib/server/agreements/decide');
+        const { decideAgreements } = await import('@/lib/server/agreements/bulk-decide');
+        const db = await connection.database();
+        // USD 100,000.00 needs two approvals (the default threshold), less needs one.
+        const amount = way === 'second approval' ? 10_000_000 : 500_000;
+        const [agreement] = await ingest([newItem({ amount })]);
+        let version = agreement!.version;
+        if (way === 'second approval') {
+          const first = await decideAgreement(
+            db,
+            agreement!.id,
+            { decision: 'approve', reason: null, version },
+            accounts.flo!,
+            { gate },
+          );
+          expect(first.outcome).toBe('decided');
+          version += 1;
+        }
+        await insertFlag(agreement!, state);
+        const approve = { decision: 'approve' as const, reason: null, version };
+        const approver = way === 'second approval' ? accounts.sam! : accounts.gus!;
+        const outcome =
+          way === 'bulk'
+            ? ((
+                await decideAgreements(
+                  db,
+                  { decision: 'approve', reason: null, items: [{ id: agreement!.id, version }] },
+                  approver,
+                  { gate },
+                )
+              )[0]!.error?.code ?? 'decided')
+            : (await decideAgreement(db, agreement!.id, approve, approver, { gate })).outcome;
+        expect(outcome).toBe(isHeld ? 'flag_unresolved' : 'decided');
+        // Rejection is never gated.
+        if (isHeld) {
+          const rejected = await decideAgreement(
+            db,
+            agreement!.id,
+            { decision: 'reject', reason: 'Flag not resolved', version },
+            approver,
+            { gate },
+          );
+          expect(rejected.outcome).toBe('decided');
+        }
+      },
+    );
+  });
+}
