@@ -175,7 +175,9 @@ test('lots catalogued after the desk opened join its board without a reload', as
   expect(await boardOrder(page)).toEqual(['lot-1', 'lot-2', 'lot-3']);
 });
 
-test('a jump raises one flag, marked on the board, that can be acknowledged', async ({ page }) => {
+test('a jump raises one flag, marked on the board, explained, that can be cleared with a note by keyboard', async ({
+  page,
+}) => {
   const id = unique('flags');
   const lots = saleOf(id, `Flags ${id}`, ['Tiffany lamp']);
   await openSale(page, lots);
@@ -198,16 +200,32 @@ test('a jump raises one flag, marked on the board, that can be acknowledged', as
   await expect(page.locator('[aria-busy] [data-testid="flags-announcement"]')).toHaveCount(0);
   await expect(page.locator('[data-testid="board-lot"][data-flagged]')).toContainText('1 flag');
 
-  // By keyboard: the focus stays in the panel (its heading, the list being empty), not lost.
-  await flags.getByRole('button', { name: 'Acknowledge' }).focus();
+  await expect(flags).toContainText('A bid more than 5 increments above the lot');
+  await expect(flags.getByRole('link', { name: 'Lot panel of Lot 1' })).toHaveAttribute(
+    'href',
+    `/dash?sale=${id}&lot=lot-1`,
+  );
+
+  // By keyboard: Clear, the note, the button; the flag leaves "to review" and the focus stays in
+  // the panel (its heading, the list being empty), not lost.
+  await flags.getByRole('button', { name: 'Clear: jump · Lot 1' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Note (required): what you checked')).toBeFocused();
+  await page.keyboard.type('Paddle 5 confirmed by phone');
+  await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await expect(flags).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Flags', exact: true })).toBeFocused();
-  await page.getByLabel('Show acknowledged flags').check();
+  await page.getByTestId('flags-filter').selectOption('cleared');
   await expect(flags).toHaveCount(1);
-  await expect(flags).toHaveAttribute('data-acknowledged', 'true');
-  const stored = await page.evaluate(() => localStorage.getItem('gavel.acknowledgedFlags'));
-  expect(JSON.parse(stored ?? '[]')).toEqual([expect.stringMatching(new RegExp(`^jump:${id}/`))]);
+  await expect(flags).toHaveAttribute('data-state', 'cleared');
+  await expect(flags).toContainText('Cleared by Demo Staff');
+  await expect(flags).toContainText('Paddle 5 confirmed by phone');
+  // The record keeps it: a reload shows the same review.
+  await page.reload();
+  await waitForLive(page);
+  await page.getByTestId('flags-filter').selectOption('all');
+  await expect(flags).toHaveAttribute('data-state', 'cleared');
 });
 
 test('the focused sale at 375px: lots are cards, nothing overflows', async ({ page }) => {

@@ -26,6 +26,7 @@ const outcomeOrder: readonly RowOutcome[] = [
   'rejected',
   'waiting',
   'conflict',
+  'held',
   'forbidden',
   'gone',
   'failed',

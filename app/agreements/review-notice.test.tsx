@@ -52,3 +52,35 @@ it.each<[Decision | 'reopen', 'en' | 'fr', string]>([
   );
   expect(onRetry).toHaveBeenCalledWith(notice);
 });
+
+it.each([
+  [
+    'en',
+    'The agreement for Vase Ming cannot be approved yet: a flag on its lot must be reviewed first.',
+    'Review the flags on the sale desk',
+  ],
+  [
+    'fr',
+    'L’accord pour Vase Ming ne peut pas encore être approuvé : une alerte sur son lot doit d’abord être examinée.',
+    'Examiner les alertes au pupitre de vente',
+  ],
+] as const)(
+  'an approval held back by flags (%s) says why and links to them',
+  (locale, text, link) => {
+    const flags = [{ id: 'self-raise:s/l:b', rule: 'self-raise', state: 'escalated' }] as const;
+    render(
+      <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : fr} timeZone="UTC">
+        <ReviewNotice
+          notice={{ kind: 'held', agreement, flags: [...flags] }}
+          onRetry={() => {}}
+          onDismiss={() => {}}
+        />
+      </NextIntlClientProvider>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(text);
+    expect(screen.getByRole('link', { name: link })).toHaveAttribute(
+      'href',
+      `/dash?sale=${encodeURIComponent(agreement.auctionId)}&lot=${encodeURIComponent(agreement.lotId)}`,
+    );
+  },
+);

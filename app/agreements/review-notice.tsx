@@ -1,9 +1,11 @@
 'use client';
 
+import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { Notice } from '@/lib/agreements/decision-notice';
 import { useApiErrorText } from '@/lib/api/use-api-error-text';
 import { useFormatDateTime } from '@/lib/i18n/use-format-date-time';
+import { lotHref } from '@/app/dash/sale-labels';
 import { RetryActions } from './retry-actions';
 
 interface ReviewNoticeProps {
@@ -58,6 +60,17 @@ export function ReviewNotice({ notice, onRetry, onDismiss }: ReviewNoticeProps) 
                   time: when(notice.agreement.decidedAt),
                 })
               : t('conflictChanged', { lot: notice.agreement.lotTitle })}
+          </p>
+          {dismiss}
+        </div>
+      )}
+      {notice?.kind === 'held' && (
+        <div className="notice" data-kind="held" role="alert">
+          <p>{t('held', { lot: notice.agreement.lotTitle, count: notice.flags.length })}</p>
+          <p>
+            <Link href={lotHref(notice.agreement.auctionId, notice.agreement.lotId)}>
+              {t('heldLink')}
+            </Link>
           </p>
           {dismiss}
         </div>

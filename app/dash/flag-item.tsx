@@ -2,11 +2,15 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { memo } from 'react';
+import Link from 'next/link';
+import type { Role } from '@/lib/auth/roles';
 import type { StoredBid } from '@/lib/realtime/bid-store';
-import type { DeskFlag } from '@/lib/sales/recorded-flag';
+import type { DeskFlag, RecordedFlag } from '@/lib/sales/recorded-flag';
+import { reviewChoices } from '@/lib/sale-desk/flags/flag-review';
 import { flagRules, type FlagRule } from '@/lib/sale-desk/flags/flag-rules';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
-import { ruleKey } from './sale-labels';
+import { FlagReviewForm } from './flag-review-form';
+import { lotHref, ruleKey } from './sale-labels';
 
 // The parts of the flags panel (flags-panel.tsx) that render again only when what they show
 // changed, not on every frame that brings a bid.
@@ -25,10 +29,15 @@ interface FlagItemProps {
   bids: readonly FlagItemBid[];
   saleTitle: string | undefined;
   lotNumber: number | undefined;
-  acknowledged: boolean;
+  /** The viewer's role: the review moves it may make are offered, no others. */
+  role: Role;
   headId: string;
-  onAcknowledge: (id: string) => void;
+  onReviewed: (flag: RecordedFlag) => void;
 }
+
+/** A rule as an ICU select key (no hyphen): `not-higher` → `notHigher`. */
+const explainKey = (rule: FlagRule) =>
+  rule.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
 
 // A new bid changes the bids the panel is given, rarely a flag's own: an item re-renders only
 // when what it shows changed (its bids are compared one by one, the store keeps their identity).
@@ -36,9 +45,9 @@ const sameItem = (a: FlagItemProps, b: FlagItemProps) =>
   a.flag === b.flag &&
   a.saleTitle === b.saleTitle &&
   a.lotNumber === b.lotNumber &&
-  a.acknowledged === b.acknowledged &&
+  a.role === b.role &&
   a.headId === b.headId &&
-  a.onAcknowledge === b.onAcknowledge &&
+  a.onReviewed === b.onReviewed &&
   a.bids.length === b.bids.length &&
   a.bids.every((bid, index) => bid === b.bids[index]);
 
@@ -47,29 +56,35 @@ export const FlagItem = memo(function FlagItem({
   bids,
   saleTitle,
   lotNumber,
-  acknowledged,
+  role,
   headId,
-  onAcknowledge,
+  onReviewed,
 }: FlagItemProps) {
   const t = useTranslations('SaleDesk');
   const format = useFormatter();
   const formatMoney = useFormatMoney();
   const title = flag.lotTitle ?? bids.find((bid) => bid.bidId === flag.bidIds.at(-1))?.lotTitle;
   const amounts = bids.map((bid) => `${bid.bidder} ${formatMoney(bid.amount, bid.currency)}`);
+  const state = flag.state ?? 'open';
+  const lot = lotNumber === undefined ? t('unnumbered') : t('lotNumber', { number: lotNumber });
+  const rule = t(ruleKey[flag.rule]);
   return (
     <li
       className="flag-item"
       data-testid="flag"
       data-flag-id={flag.id}
       data-rule={flag.rule}
-      data-acknowledged={acknowledged || undefined}
+      data-state={state}
     >
       <p className="flag-item__head" id={headId}>
-        <strong>{t(ruleKey[flag.rule])}</strong> ·{' '}
-        {lotNumber === undefined ? t('unnumbered') : t('lotNumber', { number: lotNumber })}
+        <strong>{rule}</strong> · {lot}
         {title ? ` · ${title}` : ''}
-        {saleTitle ? ` · ${saleTitle}` : ''}
+        {saleTitle ? ` · ${saleTitle}` : ''}{' '}
+        <span className={`flag-state flag-state--${state}`} data-testid="flag-state">
+          {t('flagState', { state })}
+        </span>
       </p>
+      <p className="flag-item__explain">{t('flagExplain', { rule: explainKey(flag.rule) })}</p>
       <p>
         {t('flagPaddles', { paddles: flag.paddles.join(', ') })} ·{' '}
         {amounts.length > 0
@@ -81,20 +96,32 @@ export const FlagItem = memo(function FlagItem({
         ·{' '}
         <time dateTime={flag.raisedAt}>
           {format.dateTime(new Date(flag.raisedAt), { timeStyle: 'medium' })}
-        </time>
+        </time>{' '}
+        · <Link href={lotHref(flag.auctionId, flag.lotId)}>{t('flagLotLink', { lot })}</Link>
       </p>
-      {acknowledged ? (
-        <p className="flag-item__done">{t('acknowledged')}</p>
-      ) : (
-        <button
-          type="button"
-          className="button-secondary"
-          aria-describedby={headId}
-          onClick={() => onAcknowledge(flag.id)}
-        >
-          {t('acknowledge')}
-        </button>
+      {flag.reviews && flag.reviews.length > 0 && (
+        <ol className="flag-item__reviews" aria-label={t('flagReviewsTitle')}>
+          {flag.reviews.map((review) => (
+            <li key={review.reviewedAt + review.loginId}>
+              {t('flagReviewBy', {
+                outcome: review.outcome,
+                name: review.displayName,
+                time: format.dateTime(new Date(review.reviewedAt), {
+                  dateStyle: 'short',
+                  timeStyle: 'short',
+                }),
+              })}
+              : <q>{review.note}</q>
+            </li>
+          ))}
+        </ol>
       )}
+      <FlagReviewForm
+        flagId={flag.id}
+        flagLabel={`${rule} · ${lot}`}
+        choices={reviewChoices(state, role)}
+        onReviewed={onReviewed}
+      />
     </li>
   );
 }, sameItem);

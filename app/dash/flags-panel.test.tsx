@@ -1,25 +1,83 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 import type { StoredBid } from '@/lib/realtime/bid-store';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
 import { carsA, flagOnCarsA } from '@/lib/sale-desk/testing/flags-view';
-import { acknowledgedFlagsKey } from '@/lib/sales/acknowledged-flags';
+import type { Role } from '@/lib/auth/roles';
+import type { FlagState } from '@/lib/sale-desk/flags/flag-review';
+import type { DeskFlag, RecordedFlag } from '@/lib/sales/recorded-flag';
 import { FlagsPanel } from './flags-panel';
 
 const sales = carsA;
 const flag = flagOnCarsA;
 
-function renderPanel(flags: Flag[], bids: StoredBid[] = [], locale: 'en' | 'fr' = 'en') {
-  const ui = (shown: Flag[], held: StoredBid[]) => (
+function renderPanel(
+  flags: DeskFlag[],
+  bids: StoredBid[] = [],
+  locale: 'en' | 'fr' = 'en',
+  {
+    role = 'clerk',
+    onReviewed = () => {},
+  }: { role?: Role; onReviewed?: (f: RecordedFlag) => void } = {},
+) {
+  const ui = (shown: DeskFlag[], held: StoredBid[]) => (
     <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : fr} timeZone="UTC">
-      <FlagsPanel flags={shown} sales={sales} bids={held} />
+      <FlagsPanel flags={shown} sales={sales} bids={held} role={role} onReviewed={onReviewed} />
     </NextIntlClientProvider>
   );
   const view = render(ui(flags, bids));
-  return { rerender: (shown: Flag[], held: StoredBid[] = bids) => view.rerender(ui(shown, held)) };
+  return {
+    rerender: (shown: DeskFlag[], held: StoredBid[] = bids) => view.rerender(ui(shown, held)),
+  };
 }
+
+/** A flag as the record answers it, in `state`. */
+const recorded = (f: Flag, state: FlagState = 'open'): RecordedFlag => ({
+  ...f,
+  lotTitle: null,
+  bids: [],
+  timetoken: '17637192000000001',
+  state,
+  reviews:
+    state === 'open'
+      ? []
+      : [
+          {
+            outcome: state,
+            note: 'Checked',
+            loginId: 'sue',
+            displayName: 'Sue Grant',
+            reviewedAt: '2026-11-21T10:05:00.000Z',
+          },
+        ],
+});
+
+// The network is the boundary faked here: the review route answers as it would.
+const realFetch = globalThis.fetch;
+let answer: (body: { outcome: string; note: string }, id: string) => Response;
+let sent: { id: string; body: unknown }[] = [];
+beforeEach(() => {
+  sent = [];
+  globalThis.fetch = jest.fn(async (path: RequestInfo | URL, init?: RequestInit) => {
+    const id = decodeURIComponent(String(path).split('/api/flags/')[1]!.replace('/review', ''));
+    const body = JSON.parse(String(init?.body));
+    sent.push({ id, body });
+    return answer(body, id);
+  }) as typeof fetch;
+});
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+// jsdom has no Response: the parts the API client reads.
+const json = (status: number, body: unknown) =>
+  ({
+    ok: status >= 200 && status < 300,
+    status,
+    headers: new Headers(),
+    text: async () => JSON.stringify(body),
+  }) as unknown as Response;
 
 const storedBid = (n: number, amount: number): StoredBid => ({
   type: 'bid.placed',
@@ -34,8 +92,6 @@ const storedBid = (n: number, amount: number): StoredBid => ({
   placedAt: '2026-11-21T10:00:00.000Z',
   timetoken: `1763719200000000${n}`,
 });
-
-beforeEach(() => window.localStorage.clear());
 
 describe('FlagsPanel', () => {
   it('lists flags with rule, lot number, sale and paddles, and counts per rule', () => {
@@ -59,48 +115,127 @@ describe('FlagsPanel', () => {
     expect(screen.getByTestId('flag')).toHaveTextContent(text);
   });
 
-  it('acknowledges a flag in localStorage; acknowledged ones hide unless asked for', () => {
-    renderPanel([flag(1)]);
-    fireEvent.click(screen.getByRole('button', { name: 'Acknowledge' }));
-    expect(screen.queryAllByTestId('flag')).toHaveLength(0);
-    expect(JSON.parse(window.localStorage.getItem(acknowledgedFlagsKey)!)).toEqual([flag(1).id]);
-    fireEvent.click(screen.getByLabelText('Show acknowledged flags'));
+  it('explains its rule in one sentence and links to its lot panel, in en and fr', () => {
+    renderPanel([flag(1, 'self-raise')]);
     const item = screen.getByTestId('flag');
-    expect(item).toHaveAttribute('data-acknowledged', 'true');
-    expect(within(item).getByText('Acknowledged')).toBeInTheDocument();
+    expect(item).toHaveTextContent('The leading paddle raised its own high bid.');
+    expect(within(item).getByRole('link', { name: 'Lot panel of Lot 7' })).toHaveAttribute(
+      'href',
+      '/dash?sale=cars-a&lot=mustang',
+    );
+    expect(within(item).getByTestId('flag-state')).toHaveTextContent('Open');
   });
 
-  it('acknowledging moves the focus to the flag that takes its place, then to the one before, then to the heading', () => {
-    renderPanel([flag(3, 'late'), flag(2, 'burst'), flag(1)]);
-    const buttonOf = (rule: string) =>
-      within(screen.getAllByTestId('flag').find((item) => item.dataset.rule === rule)!).getByRole(
-        'button',
-        { name: 'Acknowledge' },
+  it('says the same in French', () => {
+    renderPanel([flag(1, 'late')], [], 'fr');
+    const item = screen.getByTestId('flag');
+    expect(item).toHaveTextContent('Une enchère arrivée après la clôture du lot : elle est nulle.');
+    expect(within(item).getByTestId('flag-state')).toHaveTextContent('Ouverte');
+  });
+
+  it('shows the flags to review by default; the filter shows each state, or all', () => {
+    renderPanel([
+      recorded(flag(3, 'late'), 'cleared'),
+      recorded(flag(2, 'burst'), 'escalated'),
+      recorded(flag(1)),
+    ]);
+    const rules = () => screen.queryAllByTestId('flag').map((item) => item.dataset.rule);
+    expect(rules()).toEqual(['burst', 'jump']);
+    const filter = screen.getByLabelText('Show');
+    fireEvent.change(filter, { target: { value: 'cleared' } });
+    expect(rules()).toEqual(['late']);
+    expect(screen.getByText(/Cleared by Sue Grant/)).toBeInTheDocument();
+    fireEvent.change(filter, { target: { value: 'escalated' } });
+    expect(rules()).toEqual(['burst']);
+    fireEvent.change(filter, { target: { value: 'all' } });
+    expect(rules()).toEqual(['late', 'burst', 'jump']);
+    fireEvent.change(filter, { target: { value: 'open' } });
+    expect(rules()).toEqual(['jump']);
+  });
+
+  it('offers each role only the moves it may make', () => {
+    const flags = [recorded(flag(2, 'burst'), 'escalated'), recorded(flag(1))];
+    const buttons = () =>
+      screen.getAllByTestId('flag').map((item) =>
+        within(item)
+          .queryAllByRole('button')
+          .map((button) => button.textContent),
       );
-    buttonOf('late').focus();
-    fireEvent.click(buttonOf('late'));
-    expect(buttonOf('burst')).toHaveFocus();
-    // The last of the list: the one before takes the focus.
-    buttonOf('jump').focus();
-    fireEvent.click(buttonOf('jump'));
-    expect(buttonOf('burst')).toHaveFocus();
-    fireEvent.click(buttonOf('burst'));
-    expect(screen.getByText('No flag raised.')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Flags' })).toHaveFocus();
+    const { unmount } = render(<></>);
+    unmount();
+    renderPanel(flags, [], 'en', { role: 'clerk' });
+    expect(buttons()).toEqual([[], ['Clear', 'Escalate']]);
+    document.body.innerHTML = '';
+    renderPanel(flags, [], 'en', { role: 'supervisor' });
+    expect(buttons()).toEqual([['Clear'], ['Clear', 'Escalate']]);
   });
 
-  it('with acknowledged flags shown, acknowledging moves the focus to the next flag still to acknowledge', () => {
-    renderPanel([flag(2, 'late'), flag(1)]);
-    fireEvent.click(screen.getByLabelText('Show acknowledged flags'));
-    const [late, jump] = screen.getAllByTestId('flag');
-    fireEvent.click(within(late!).getByRole('button', { name: 'Acknowledge' }));
-    expect(within(jump!).getByRole('button', { name: 'Acknowledge' })).toHaveFocus();
+  it('escalates with a note: sends it trimmed and hands the answered flag on', async () => {
+    const reviewedFlags: RecordedFlag[] = [];
+    answer = (body, id) => json(200, { ...recorded({ ...flag(1), id }, 'escalated'), reviews: [] });
+    renderPanel([recorded(flag(2, 'late')), recorded(flag(1))], [], 'en', {
+      onReviewed: (f) => reviewedFlags.push(f),
+    });
+    const jump = screen.getAllByTestId('flag')[1]!;
+    fireEvent.click(within(jump).getByRole('button', { name: 'Escalate: jump · Lot 7' }));
+    const note = within(jump).getByLabelText('Note (required): what you checked');
+    expect(note).toHaveFocus();
+    const submit = within(jump).getByRole('button', { name: 'Escalate the flag' });
+    expect(submit).toBeDisabled();
+    fireEvent.change(note, { target: { value: '  Paddle 5 twice in a row  ' } });
+    await act(async () => {
+      fireEvent.click(submit);
+    });
+    expect(sent).toEqual([
+      { id: flag(1).id, body: { outcome: 'escalated', note: 'Paddle 5 twice in a row' } },
+    ]);
+    await waitFor(() => expect(reviewedFlags.map((f) => f.state)).toEqual(['escalated']));
   });
 
-  it('remembers acknowledgements across a reload', () => {
-    window.localStorage.setItem(acknowledgedFlagsKey, JSON.stringify([flag(1).id]));
-    renderPanel([flag(1), flag(2)]);
-    expect(screen.getAllByTestId('flag')).toHaveLength(1);
+  it('a review someone else made first: says so, hands the flag as it is on', async () => {
+    const reviewedFlags: RecordedFlag[] = [];
+    answer = () =>
+      json(409, {
+        error: { code: 'conflict', message: 'reviewed first' },
+        flag: recorded(flag(1), 'cleared'),
+      });
+    renderPanel([recorded(flag(1))], [], 'en', { onReviewed: (f) => reviewedFlags.push(f) });
+    fireEvent.click(screen.getByRole('button', { name: 'Clear: jump · Lot 7' }));
+    fireEvent.change(screen.getByLabelText('Note (required): what you checked'), {
+      target: { value: 'ok' },
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Clear the flag' }));
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Someone reviewed this flag first: it is now cleared.',
+    );
+    expect(reviewedFlags.map((f) => f.state)).toEqual(['cleared']);
+  });
+
+  it('a failed review keeps the note, says why in French, and sends again', async () => {
+    let calls = 0;
+    answer = () => {
+      calls += 1;
+      return calls === 1
+        ? json(503, { error: { code: 'unavailable', message: 'down' } })
+        : json(200, recorded(flag(1), 'cleared'));
+    };
+    const reviewedFlags: RecordedFlag[] = [];
+    renderPanel([recorded(flag(1))], [], 'fr', { onReviewed: (f) => reviewedFlags.push(f) });
+    fireEvent.click(screen.getByRole('button', { name: /^Lever/ }));
+    const note = screen.getByLabelText('Note (obligatoire) : ce que vous avez vérifié');
+    fireEvent.change(note, { target: { value: 'Vérifié' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Lever l’alerte' }));
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/L’examen n’a pas été enregistré/);
+    expect(note).toHaveValue('Vérifié');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Lever l’alerte' }));
+    });
+    await waitFor(() => expect(reviewedFlags).toHaveLength(1));
+    expect(calls).toBe(2);
   });
 
   it("shows a flag's bids while the store holds them, with the lot's title", () => {

@@ -2,70 +2,85 @@
 
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { Role } from '@/lib/auth/roles';
 import type { StoredBid } from '@/lib/realtime/bid-store';
-import {
-  readAcknowledged,
-  withAcknowledged,
-  writeAcknowledged,
-} from '@/lib/sales/acknowledged-flags';
+import { saleDesk } from '@/lib/realtime/stores';
+import type { FlagState } from '@/lib/sale-desk/flags/flag-review';
 import type { Sale } from '@/lib/sales/lot';
-import type { DeskFlag } from '@/lib/sales/recorded-flag';
+import type { DeskFlag, RecordedFlag } from '@/lib/sales/recorded-flag';
 import { lotLabelOf } from '@/lib/sales/sale-view';
+import { readStoredUser } from '@/lib/storage/stored-values';
 import { FlagCounts, FlagItem } from './flag-item';
+import './flags.css';
 
 const shownFlags = 100;
 
+/** The panel's views: the flags still to review (the default), each state, or every flag. */
+const filters = ['unresolved', 'open', 'escalated', 'cleared', 'all'] as const;
+type Filter = (typeof filters)[number];
+
+const inFilter = (filter: Filter, state: FlagState) =>
+  filter === 'all' || (filter === 'unresolved' ? state !== 'cleared' : filter === state);
+
+/** A review the server answered: the desk shows it at once, before its announcement arrives. */
+const takeReviewed = (flag: RecordedFlag) => saleDesk.takeFlag(flag);
+
 /**
- * The flags raised on what this view shows (docs/product-contract.md §11, "Flags"): newest first,
- * counts per rule, each acknowledged in this browser. New ones are announced by
- * `FlagsAnnouncement`, which the view renders beside the board.
+ * The flags raised on what this view shows (docs/product-contract.md §11, §14): newest first,
+ * counts per rule, filtered by review state, each reviewable (cleared or escalated with a note),
+ * the same in every console. New ones are announced by `FlagsAnnouncement`, which the view
+ * renders beside the board.
  */
 export function FlagsPanel({
   flags,
   sales,
   bids,
+  role: givenRole,
+  onReviewed = takeReviewed,
 }: {
   flags: readonly DeskFlag[];
   sales: readonly Sale[];
   bids: readonly StoredBid[];
+  /** The viewer's role; by default the signed-in user's, as this browser stored it. */
+  role?: Role;
+  onReviewed?: (flag: RecordedFlag) => void;
 }) {
   const t = useTranslations('SaleDesk');
-  const toggleId = useId();
-  const [acknowledged, setAcknowledged] = useState<readonly string[]>(readAcknowledged);
-  const [showAcknowledged, setShowAcknowledged] = useState(false);
+  const filterId = useId();
+  const [storedRole] = useState<Role>(() => readStoredUser()?.role ?? 'clerk');
+  const role = givenRole ?? storedRole;
+  const [filter, setFilter] = useState<Filter>('unresolved');
 
-  const acknowledgedSet = useMemo(() => new Set(acknowledged), [acknowledged]);
   const visible = flags
-    .filter((flag) => showAcknowledged || !acknowledgedSet.has(flag.id))
+    .filter((flag) => inFilter(filter, flag.state ?? 'open'))
     .slice(0, shownFlags);
   const bidById = useMemo(() => new Map(bids.map((bid) => [bid.bidId, bid])), [bids]);
 
-  // Acknowledging takes the flag, and its button, out of the list: the focus goes on to the
-  // flag that took its place (or the one before, or the panel's heading), never to the page.
+  // A review can take its flag out of the view (cleared, in "to review"): the focus goes on to
+  // the flag that took its place (or the one before, or the panel's heading), never to the page.
   const heading = useRef<HTMLHeadingElement>(null);
   const list = useRef<HTMLUListElement>(null);
-  const focusFrom = useRef<number | null>(null);
+  const focusFrom = useRef<{ index: number; id: string } | null>(null);
   useEffect(() => {
     if (focusFrom.current === null) return;
-    const from = focusFrom.current;
+    const { index: from, id } = focusFrom.current;
     focusFrom.current = null;
-    const items = [...(list.current?.children ?? [])];
+    const items = [...(list.current?.children ?? [])] as HTMLElement[];
+    if (items.some((item) => item.dataset.flagId === id)) return;
     const order = [...items.slice(from), ...items.slice(0, from).reverse()];
     const next = order.map((item) => item.querySelector('button')).find(Boolean);
     (next ?? heading.current)?.focus();
   });
 
-  const acknowledge = useCallback(
-    (id: string) => {
-      const next = withAcknowledged(acknowledged, id);
-      writeAcknowledged(next);
+  const reviewed = useCallback(
+    (flag: RecordedFlag) => {
       const index = [...(list.current?.children ?? [])].findIndex(
-        (item) => (item as HTMLElement).dataset.flagId === id,
+        (item) => (item as HTMLElement).dataset.flagId === flag.id,
       );
-      focusFrom.current = index < 0 ? null : index;
-      setAcknowledged(next);
+      focusFrom.current = index < 0 ? null : { index, id: flag.id };
+      onReviewed(flag);
     },
-    [acknowledged],
+    [onReviewed],
   );
 
   return (
@@ -74,20 +89,26 @@ export function FlagsPanel({
         <h2 id="flags-title" ref={heading} tabIndex={-1}>
           {t('flagsTitle')}
         </h2>
-        <label className="flags__toggle" htmlFor={toggleId}>
-          <input
-            id={toggleId}
-            type="checkbox"
-            checked={showAcknowledged}
-            onChange={(event) => setShowAcknowledged(event.target.checked)}
-          />{' '}
-          {t('showAcknowledged')}
+        <label className="flags__filter" htmlFor={filterId}>
+          {t('flagsFilter')}{' '}
+          <select
+            id={filterId}
+            data-testid="flags-filter"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value as Filter)}
+          >
+            {filters.map((option) => (
+              <option key={option} value={option}>
+                {t('flagsFilterOption', { filter: option })}
+              </option>
+            ))}
+          </select>
         </label>
       </div>
       <h3 className="visually-hidden">{t('flagsCounts')}</h3>
       <FlagCounts flags={flags} />
       {visible.length === 0 ? (
-        <p className="empty">{t('flagsEmpty')}</p>
+        <p className="empty">{flags.length === 0 ? t('flagsEmpty') : t('flagsNoneInFilter')}</p>
       ) : (
         // Focusable: a keyboard user can scroll a long list even when none of it is a button.
         <div
@@ -110,9 +131,9 @@ export function FlagsPanel({
                   }
                   saleTitle={saleTitle}
                   lotNumber={lotNumber}
-                  acknowledged={acknowledgedSet.has(flag.id)}
-                  headId={`${toggleId}-flag-${index}`}
-                  onAcknowledge={acknowledge}
+                  role={role}
+                  headId={`${filterId}-flag-${index}`}
+                  onReviewed={reviewed}
                 />
               );
             })}

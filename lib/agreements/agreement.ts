@@ -2,6 +2,7 @@
 // server that builds it and the browser that validates it. zod/mini: this module runs in the
 // browser.
 import * as z from 'zod/mini';
+import { flagStates } from '@/lib/sale-desk/flags/flag-review';
 
 export const agreementStatuses = ['pending', 'approved', 'rejected'] as const;
 export type AgreementStatus = (typeof agreementStatuses)[number];
@@ -98,12 +99,27 @@ export type AgreementHistory = z.infer<typeof agreementHistorySchema>;
 /** The 409 of a decision: the error envelope plus the agreement as it now is. */
 export const decisionConflictSchema = z.object({ agreement: agreementSchema });
 
+/** A flag that holds an approval back (contract §14, FLAG_GATE), as the refusal names it. */
+export const gatingFlagSchema = z.object({
+  id: z.string(),
+  rule: z.string(),
+  state: z.enum(flagStates),
+});
+export type GatingFlag = z.infer<typeof gatingFlagSchema>;
+
+/** The 409 `flag_unresolved` of an approval: the agreement and the flags of its lot to review. */
+export const flagUnresolvedSchema = z.object({
+  agreement: agreementSchema,
+  flags: z.array(gatingFlagSchema),
+});
+
 /** One item of `POST /api/agreements/decisions`: its own status, the agreement as it now is. */
 export const bulkItemResultSchema = z.object({
   id: z.string(),
   status: z.int(),
   agreement: z.optional(agreementSchema),
   error: z.optional(z.object({ code: z.string(), message: z.string() })),
+  flags: z.optional(z.array(gatingFlagSchema)),
 });
 export type BulkItemResult = z.infer<typeof bulkItemResultSchema>;
 

@@ -145,6 +145,20 @@ describe('sendDecision: the outcome', () => {
     });
   });
 
+  it('409 flag_unresolved → held back, with the agreement and the flags to review', async () => {
+    const flags = [{ id: 'self-raise:s/l:b', rule: 'self-raise', state: 'escalated' }];
+    answer = json(409, {
+      error: { code: 'flag_unresolved', message: 'A flag on this lot must be reviewed.' },
+      agreement: pending,
+      flags,
+    });
+    await expect(sendDecision(pending, 'approve', null)).resolves.toEqual({
+      outcome: 'flag_unresolved',
+      agreement: pending,
+      flags,
+    });
+  });
+
   it('409 with the current agreement → conflict with that agreement', async () => {
     answer = json(409, { ...conflictEnvelope, agreement: rejectedByBob });
     await expect(sendDecision(pending, 'approve', null)).resolves.toEqual({

@@ -7,10 +7,12 @@ import {
   agreementSchema,
   bulkDecisionAnswerSchema,
   decisionConflictSchema,
+  flagUnresolvedSchema,
   pageLimit,
   type Agreement,
   type BulkItemResult,
   type Decision,
+  type GatingFlag,
 } from './agreement';
 import { listApiPath, type ListParams } from './list-params';
 
@@ -35,6 +37,8 @@ export type DecisionOutcome =
   | { outcome: 'decided'; agreement: Agreement }
   /** Someone else decided first, or the agreement changed: its current state. */
   | { outcome: 'conflict'; agreement: Agreement }
+  /** Held back by the lot's flags (FLAG_GATE, contract §14): review them first. */
+  | { outcome: 'flag_unresolved'; agreement: Agreement; flags: GatingFlag[] }
   | { outcome: 'failed'; error: unknown };
 
 /** `POST /api/agreements/{id}/decision` at the version seen, folded into an outcome. */
@@ -60,8 +64,15 @@ export async function sendDecision(
   }
 }
 
-/** A 409 carries the agreement as it now is: a conflict; anything else failed. */
+/**
+ * A 409 carries the agreement as it now is: a conflict, or an approval held back by flags (with
+ * them); anything else failed.
+ */
 function conflictOrFailure(error: unknown): DecisionOutcome {
+  if (isApiError(error, 'flag_unresolved')) {
+    const held = safeParse(flagUnresolvedSchema, error.body);
+    if (held.success) return { outcome: 'flag_unresolved', ...held.data };
+  }
   if (isApiError(error, 'conflict')) {
     const conflict = safeParse(decisionConflictSchema, error.body);
     if (conflict.success) return { outcome: 'conflict', agreement: conflict.data.agreement };

@@ -22,6 +22,15 @@ describe('bulkRowOutcome', () => {
       'waiting',
     ],
     [
+      'held back by its lot’s flags',
+      {
+        ...result(409, { status: 'pending' }),
+        error: { code: 'flag_unresolved', message: 'review the flags' },
+      },
+      'approve',
+      'held',
+    ],
+    [
       'decided by another',
       result(409, { status: 'approved', decidedBy: 'demo' }),
       'approve',

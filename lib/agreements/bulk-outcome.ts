@@ -6,6 +6,8 @@ export type RowOutcome =
   | 'rejected'
   | 'waiting'
   | 'conflict'
+  /** Held back by its lot's flags (FLAG_GATE): review them, then approve. */
+  | 'held'
   | 'forbidden'
   | 'gone'
   /** The server could not save it (a 5xx, a 429): left pending, to be tried again. */
@@ -40,6 +42,7 @@ export function bulkRowOutcome(
     const status = result.agreement?.status;
     return status === 'approved' || status === 'rejected' ? status : 'waiting';
   }
+  if (result.status === 409 && result.error?.code === 'flag_unresolved') return 'held';
   if (result.status === 409)
     return (
       (result.agreement && alreadyDecidedBy(result.agreement, decision, loginId)) ?? 'conflict'

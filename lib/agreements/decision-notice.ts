@@ -1,5 +1,5 @@
 import { isApiError } from '@/lib/api/api-error';
-import type { Agreement, Decision } from './agreement';
+import type { Agreement, Decision, GatingFlag } from './agreement';
 import type { DecisionOutcome } from './agreements-api';
 
 /** What the review screen says after one agreement was decided or reopened from its dialog. */
@@ -13,7 +13,9 @@ export type Notice =
       reason: string | null;
       error: unknown;
     }
-  | { kind: 'conflict'; agreement: Agreement };
+  | { kind: 'conflict'; agreement: Agreement }
+  /** The approval was refused: the lot has flags to review first (contract §14). */
+  | { kind: 'held'; agreement: Agreement; flags: GatingFlag[] };
 
 /**
  * The notice for an outcome, or `session-ended` for a 401 (the screen then asks to sign in
@@ -30,5 +32,7 @@ export function noticeAfter(
     return { kind: 'failed', agreement, decision: action, reason, error: outcome.error };
   }
   if (outcome.outcome === 'conflict') return { kind: 'conflict', agreement: outcome.agreement };
+  if (outcome.outcome === 'flag_unresolved')
+    return { kind: 'held', agreement: outcome.agreement, flags: outcome.flags };
   return { kind: action === 'reopen' ? 'reopened' : 'saved', agreement: outcome.agreement };
 }

@@ -72,7 +72,12 @@ class FakeSdk {
   /** What the connection asked of the subscription, in order. */
   asked: string[] = [];
 
-  subscribe() {}
+  /** The channels of each subscribe call, with presence or not. */
+  subscribed: { channels: string[]; withPresence?: boolean }[] = [];
+
+  subscribe(ask: { channels: string[]; withPresence?: boolean }) {
+    this.subscribed.push(ask);
+  }
   unsubscribeAll() {}
   destroy() {}
   disconnect() {
@@ -250,6 +255,31 @@ const lotOf = (store: ReturnType<typeof createBidStore>, lotId: string) =>
   store.getSnapshot().lots.find((lot) => lot.lotId === lotId);
 
 // --- Tests --------------------------------------------------------------------------------------
+
+describe('the staff channel (contract §14)', () => {
+  it('subscribes to it without presence; its messages go to onStaffNews, never into the bid store', async () => {
+    const { store, ingested } = recordingStore();
+    const news: unknown[] = [];
+    connection = connectRealtime(config, 'client-1', store, undefined, {
+      onStaffNews: (payload) => news.push(payload),
+    });
+    expect(sdk!.subscribed).toEqual([
+      { channels: [config.channel], withPresence: true },
+      { channels: [config.staffChannel] },
+    ]);
+    const flagNews = { type: 'flag.reviewed', flag: { id: 'f-1' } };
+    sdk!.listener.message!({ channel: config.staffChannel, timetoken: tt(5), message: flagNews });
+    expect(news).toEqual([flagNews]);
+    expect(ingested).toEqual([]);
+    expect(store.getSnapshot().lastTimetoken).not.toBe(tt(5));
+  });
+
+  it('without onStaffNews, subscribes to bids alone', () => {
+    const { store } = recordingStore();
+    connection = connectRealtime(config, 'client-1', store);
+    expect(sdk!.subscribed).toEqual([{ channels: [config.channel], withPresence: true }]);
+  });
+});
 
 describe('catch-up after a reconnect', () => {
   it('a bid delivered live after a close read from the gap is late: not the high bid', async () => {

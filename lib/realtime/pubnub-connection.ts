@@ -36,6 +36,11 @@ export interface ConnectOptions {
    * messages, and no replay is counted.
    */
   resumeFrom?: string;
+  /**
+   * Each message of the console's `staff` channel (flags raised and reviewed, contract §14), as
+   * published: the caller validates it. Never in the bid store: it is not a message of `bids`.
+   */
+  onStaffNews?: (payload: unknown) => void;
 }
 
 export interface RealtimeConnection {
@@ -87,7 +92,7 @@ export function connectRealtime(
   store: BidStore,
   /** The first load's history read elsewhere (the console's server), else read here. */
   earlier?: Promise<IncomingMessage[]>,
-  { resumeFrom }: ConnectOptions = {},
+  { resumeFrom, onStaffNews }: ConnectOptions = {},
 ): RealtimeConnection {
   const pubnub = new PubNub({
     subscribeKey: config.subscribeKey,
@@ -299,6 +304,10 @@ export function connectRealtime(
       // Heard first: should it end an outage, the catch-up it starts holds this message back too,
       // and it reaches the store after the gap, in publish order.
       dispatch({ type: 'heard' });
+      if (event.channel === config.staffChannel) {
+        if (event.error === undefined) onStaffNews?.(event.message);
+        return;
+      }
       deliver({ timetoken: String(event.timetoken), payload: event.message, error: event.error });
     },
     presence: (event) => {
@@ -322,6 +331,8 @@ export function connectRealtime(
       ? earlierReadElsewhere(earlier, history, { isCancelled: earlierCancelled })
       : readEarlierAhead(history, { isCancelled: earlierCancelled });
   pubnub.subscribe({ channels: [config.channel], withPresence: true });
+  // Without presence: the watching count is of `bids` alone.
+  if (onStaffNews) pubnub.subscribe({ channels: [config.staffChannel] });
 
   return {
     setToken(token: string) {

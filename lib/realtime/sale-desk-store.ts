@@ -2,8 +2,8 @@ import { emptyFlagCounts } from '@/lib/sale-desk/flags/flag-counts';
 import type { FlagCounts } from '@/lib/sale-desk/flags/flag-counts';
 import type { LotRecord } from '@/lib/sale-desk/lot-record';
 import { applyLiveMessage, rebaseLiveLots, type LiveMessage } from '@/lib/sales/live-lots';
-import { noDeskFlags, sameFlags, withRaised, withRead } from '@/lib/sales/desk-flags';
-import type { DeskFlag } from '@/lib/sales/recorded-flag';
+import { noDeskFlags, sameFlags, withFlag, withRaised, withRead } from '@/lib/sales/desk-flags';
+import type { DeskFlag, RecordedFlag } from '@/lib/sales/recorded-flag';
 import type { DeskCatalogue, DeskSale, FlagsRead, Lot } from '@/lib/sales/lot';
 import { saleLotKey } from '@/lib/sales/sale-lot-key';
 import type { BidPlaced, LotClosed, LotOpened } from '@/lib/sale-desk/bid-messages';
@@ -256,6 +256,15 @@ export function createSaleDeskStore({
     onLotOpened(opened: LotOpened, timetoken: string) {
       refreshIfUnknown(opened.auctionId, opened.lotId);
       takeLive({ kind: 'lot-opened', opened, timetoken });
+    },
+    /**
+     * A flag raised or reviewed, as the server announced it on `staff` or answered a review
+     * (contract §14): shown at once, whatever the next read brings.
+     */
+    takeFlag(flag: RecordedFlag) {
+      const shown = flags.shown;
+      flags = withFlag(flags, flag);
+      if (flags.shown !== shown) changed();
     },
     getSnapshot: published.getSnapshot,
     subscribe: published.subscribe,

@@ -9,6 +9,7 @@ import { earlierAnswerSchema, earlierReadOf } from './earlier-answer';
 import type { HistoryPage } from './history-pages';
 import { connectRealtime } from './pubnub-connection';
 import { realtimeConfigSchema } from './realtime-config';
+import { parseStaffNews } from './staff-news';
 import { startRealtimeSession, type RealtimeSession, type SessionParts } from './realtime-session';
 import { bidStore, saleDesk } from './stores';
 
@@ -27,10 +28,17 @@ const parts: SessionParts = {
       background: true,
       signal,
     }).then(earlierReadOf),
-  connect: connectRealtime,
+  connect: (config, clientId, store, earlier, options) =>
+    connectRealtime(config, clientId, store, earlier, { ...options, onStaffNews: takeStaffNews }),
   refreshCatalogue: () => void saleDesk.refresh(),
   onSignOut,
 };
+
+/** A flag raised or reviewed, announced by the console's server: shown on the desk at once. */
+function takeStaffNews(payload: unknown) {
+  const news = parseStaffNews(payload);
+  if (news) saleDesk.takeFlag(news.flag);
+}
 
 /** First reads already taken: a remount (React's development check) does not take one twice. */
 const taken = new WeakSet<FirstRead>();

@@ -1,5 +1,5 @@
 import type { RecordedFlag } from './recorded-flag';
-import { maxDeskFlags, noDeskFlags, withRaised, withRead } from './desk-flags';
+import { maxDeskFlags, noDeskFlags, withFlag, withRaised, withRead } from './desk-flags';
 
 const flag = (n: number): RecordedFlag => ({
   id: `jump:sale/lot-1:bid-${n}`,
@@ -49,5 +49,46 @@ describe('the desk’s flags', () => {
     const read = withRead(noDeskFlags, [], '90');
     expect(withRaised(read, { recordedThrough: '50', flags: [] }).through).toBe('90');
     expect(withRead(read, [], '50').through).toBe('90');
+  });
+
+  const review = (outcome: 'cleared' | 'escalated', minute: number) => ({
+    outcome,
+    note: 'checked',
+    loginId: 'sue',
+    displayName: 'Sue Grant',
+    reviewedAt: new Date(Date.UTC(2026, 10, 27, 11, minute)).toISOString(),
+  });
+
+  it('a flag announced or answered replaces its older self; one not kept is added, newest first', () => {
+    const read = withRead(noDeskFlags, [flag(2), flag(1)], '20');
+    const escalated = {
+      ...flag(1),
+      state: 'escalated' as const,
+      reviews: [review('escalated', 1)],
+    };
+    const after = withFlag(read, escalated);
+    expect(after.shown.find((shown) => shown.id === flag(1).id)).toMatchObject({
+      state: 'escalated',
+      reviews: [{ outcome: 'escalated' }],
+    });
+    expect(after.through).toBe('20');
+    expect(ids(withFlag(after, flag(3)).shown)).toEqual([3, 2, 1].map((n) => flag(n).id));
+  });
+
+  it('an announcement older than what is kept (fewer reviews) changes nothing', () => {
+    const cleared = {
+      ...flag(1),
+      state: 'cleared' as const,
+      reviews: [review('escalated', 1), review('cleared', 2)],
+    };
+    const kept = withFlag(withRead(noDeskFlags, [flag(1)], '20'), cleared);
+    const late = { ...flag(1), state: 'escalated' as const, reviews: [review('escalated', 1)] };
+    expect(withFlag(kept, late)).toBe(kept);
+  });
+
+  it('a read that differs only by a review is a new read', () => {
+    const read = withRead(noDeskFlags, [flag(1)], '20');
+    const reviewed = { ...flag(1), state: 'cleared' as const, reviews: [review('cleared', 1)] };
+    expect(withRead(read, [reviewed], '20').shown[0]).toMatchObject({ state: 'cleared' });
   });
 });

@@ -19,9 +19,14 @@ export const noDeskFlags: DeskFlags = { recorded: [], shown: [], through: null }
 /** As many as the record's read gives (`recentFlagsLimit`). */
 export const maxDeskFlags = 500;
 
-/** The same flags, as far as a read can tell: as many, the same newest. */
+/**
+ * The same flags, as far as a read can tell: as many, the same newest, each as often reviewed
+ * (a review moves a flag's state and adds to its reviews, never takes one away).
+ */
 export const sameFlags = (a: readonly RecordedFlag[], b: readonly RecordedFlag[]): boolean =>
-  a.length === b.length && a[0]?.id === b[0]?.id;
+  a.length === b.length &&
+  a[0]?.id === b[0]?.id &&
+  a.every((flag, index) => flag.reviews.length === b[index]?.reviews.length);
 
 /** A read of the record: its flags are every flag up to `through`. */
 export function withRead(
@@ -42,4 +47,19 @@ export function withRaised(kept: DeskFlags, { flags, recordedThrough }: FlagsRea
   if (fresh.length === 0) return { ...kept, through: reach };
   const recorded = [...fresh, ...kept.recorded].slice(0, maxDeskFlags);
   return { recorded, shown: deskFlags(recorded), through: reach };
+}
+
+/**
+ * A flag as the server announced it (raised, or reviewed: contract §14) or a review answered:
+ * it replaces the flag of the same id, unless that one has more reviews (an announcement that
+ * arrived after a newer read); a flag not kept yet is added.
+ */
+export function withFlag(kept: DeskFlags, flag: RecordedFlag): DeskFlags {
+  const index = kept.recorded.findIndex((known) => known.id === flag.id);
+  if (index >= 0 && kept.recorded[index]!.reviews.length >= flag.reviews.length) return kept;
+  const recorded =
+    index >= 0
+      ? kept.recorded.map((known, at) => (at === index ? flag : known))
+      : [flag, ...kept.recorded].slice(0, maxDeskFlags);
+  return { ...kept, recorded, shown: deskFlags(recorded) };
 }

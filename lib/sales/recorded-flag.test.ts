@@ -29,14 +29,14 @@ const recorded = (flag: Flag): RecordedFlag => ({
 });
 
 describe('deskFlags', () => {
-  it('shows the record’s flags with their bids and lot title, newest first, without the record’s fields', () => {
+  it('shows the record’s flags with their bids, lot title, state and reviews, newest first, without the timetoken', () => {
     const old = engineFlag(1, '2026-11-27T10:00:00.000Z');
     const fresh = engineFlag(3, '2026-11-27T10:02:00.000Z');
     const shown = deskFlags([recorded(old), recorded(fresh)]);
     expect(shown.map((flag) => flag.id)).toEqual([fresh.id, old.id]);
     expect(shown[1]).toMatchObject({ lotTitle: 'Blue Nude', bids: [{ amount: 90_000 }] });
     expect(shown[1]).not.toHaveProperty('timetoken');
-    expect(shown[1]).not.toHaveProperty('reviews');
+    expect(shown[1]).toMatchObject({ state: 'open', reviews: [] });
   });
 
   it('orders flags raised at the same moment by id, whatever order the read gave', () => {

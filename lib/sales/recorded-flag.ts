@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
 import { flagRules } from '@/lib/sale-desk/flags/flag-rules';
-import { flagStates, reviewOutcomes } from '@/lib/sale-desk/flags/flag-review';
+import { flagStates, reviewOutcomes, type FlagState } from '@/lib/sale-desk/flags/flag-review';
 
 export const flagBidSchema = z.object({
   bidId: z.string(),
@@ -43,8 +43,14 @@ export const recordedFlagSchema = z.object({
 });
 export type RecordedFlag = z.infer<typeof recordedFlagSchema>;
 
-/** A flag as the sale desk shows it: the record's, with its bids. */
-export type DeskFlag = Flag & { bids?: readonly FlagBid[]; lotTitle?: string | null };
+/** A flag as the sale desk shows it: the record's, with its bids, its state and its reviews. */
+export type DeskFlag = Flag & {
+  bids?: readonly FlagBid[];
+  lotTitle?: string | null;
+  /** `open` when absent. */
+  state?: FlagState;
+  reviews?: readonly FlagReview[];
+};
 
 const newestFirst = (a: DeskFlag, b: DeskFlag) =>
   a.raisedAt === b.raisedAt
@@ -62,7 +68,5 @@ const newestFirst = (a: DeskFlag, b: DeskFlag) =>
  * raises none), newest first: the order is the same in every browser.
  */
 export function deskFlags(recorded: readonly RecordedFlag[]): DeskFlag[] {
-  return recorded
-    .map(({ timetoken: _timetoken, state: _state, reviews: _reviews, ...shown }) => shown)
-    .sort(newestFirst);
+  return recorded.map(({ timetoken: _timetoken, ...shown }) => shown).sort(newestFirst);
 }
