@@ -75,6 +75,8 @@ export const FlagItem = memo(function FlagItem({
       data-flag-id={flag.id}
       data-rule={flag.rule}
       data-state={state}
+      // Focusable by script: the focus stays on a flag whose review took its buttons away.
+      tabIndex={-1}
     >
       <p className="flag-item__head" id={headId}>
         <strong>{rule}</strong> · {lot}

@@ -8,6 +8,7 @@ import { carsA, flagOnCarsA } from '@/lib/sale-desk/testing/flags-view';
 import type { Role } from '@/lib/auth/roles';
 import type { FlagState } from '@/lib/sale-desk/flags/flag-review';
 import type { DeskFlag, RecordedFlag } from '@/lib/sales/recorded-flag';
+import { useState } from 'react';
 import { FlagsPanel } from './flags-panel';
 
 const sales = carsA;
@@ -236,6 +237,58 @@ describe('FlagsPanel', () => {
     });
     await waitFor(() => expect(reviewedFlags).toHaveLength(1));
     expect(calls).toBe(2);
+  });
+
+  /** The panel with a desk behind it: a reviewed flag replaces its older self, as the store does. */
+  function Desk({ initial, role }: { initial: RecordedFlag[]; role: Role }) {
+    const [flags, setFlags] = useState(initial);
+    return (
+      <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
+        <FlagsPanel
+          flags={flags}
+          sales={sales}
+          bids={[]}
+          role={role}
+          // A frame later, as the store publishes: the form's own render comes first.
+          onReviewed={(reviewed) =>
+            setTimeout(
+              () => setFlags((kept) => kept.map((f) => (f.id === reviewed.id ? reviewed : f))),
+              20,
+            )
+          }
+        />
+      </NextIntlClientProvider>
+    );
+  }
+
+  async function review(item: HTMLElement, button: string, submit: string) {
+    fireEvent.click(within(item).getByRole('button', { name: new RegExp(`^${button}:`) }));
+    fireEvent.change(within(item).getByRole('textbox'), { target: { value: 'checked' } });
+    await act(async () => {
+      fireEvent.click(within(item).getByRole('button', { name: submit }));
+    });
+  }
+
+  it('a flag cleared out of the view hands the focus to the next one, then to the heading', async () => {
+    answer = (body, id) => json(200, recorded({ ...flag(1), id }, body.outcome as FlagState));
+    render(<Desk initial={[recorded(flag(2, 'late')), recorded(flag(1))]} role="clerk" />);
+    await review(screen.getAllByTestId('flag')[0]!, 'Clear', 'Clear the flag');
+    await waitFor(() => expect(screen.getAllByTestId('flag')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Clear: jump · Lot 7' })).toHaveFocus();
+    await review(screen.getByTestId('flag'), 'Clear', 'Clear the flag');
+    await waitFor(() => expect(screen.queryAllByTestId('flag')).toHaveLength(0));
+    expect(screen.getByRole('heading', { name: 'Flags' })).toHaveFocus();
+  });
+
+  it('a flag escalated by a clerk stays in the view without buttons: the focus stays on it', async () => {
+    answer = (body, id) => json(200, recorded({ ...flag(1), id }, body.outcome as FlagState));
+    render(<Desk initial={[recorded(flag(1))]} role="clerk" />);
+    await review(screen.getByTestId('flag'), 'Escalate', 'Escalate the flag');
+    await waitFor(() =>
+      expect(screen.getByTestId('flag')).toHaveAttribute('data-state', 'escalated'),
+    );
+    expect(within(screen.getByTestId('flag')).queryAllByRole('button')).toHaveLength(0);
+    expect(screen.getByTestId('flag')).toHaveFocus();
   });
 
   it("shows a flag's bids while the store holds them, with the lot's title", () => {

@@ -60,13 +60,21 @@ export function FlagsPanel({
   // the flag that took its place (or the one before, or the panel's heading), never to the page.
   const heading = useRef<HTMLHeadingElement>(null);
   const list = useRef<HTMLUListElement>(null);
-  const focusFrom = useRef<{ index: number; id: string } | null>(null);
+  const focusFrom = useRef<{ index: number; id: string; state: FlagState } | null>(null);
   useEffect(() => {
     if (focusFrom.current === null) return;
-    const { index: from, id } = focusFrom.current;
+    const { index: from, id, state } = focusFrom.current;
+    const shown = visible.find((flag) => flag.id === id);
+    // The desk has not shown the review yet: the next render will.
+    if (shown && (shown.state ?? 'open') !== state) return;
     focusFrom.current = null;
     const items = [...(list.current?.children ?? [])] as HTMLElement[];
-    if (items.some((item) => item.dataset.flagId === id)) return;
+    if (shown) {
+      // Still in the view: its next move, or the flag itself (its form's button is gone).
+      const item = items.find((element) => element.dataset.flagId === id);
+      (item?.querySelector('button') ?? item)?.focus();
+      return;
+    }
     const order = [...items.slice(from), ...items.slice(0, from).reverse()];
     const next = order.map((item) => item.querySelector('button')).find(Boolean);
     (next ?? heading.current)?.focus();
@@ -77,7 +85,7 @@ export function FlagsPanel({
       const index = [...(list.current?.children ?? [])].findIndex(
         (item) => (item as HTMLElement).dataset.flagId === flag.id,
       );
-      focusFrom.current = index < 0 ? null : { index, id: flag.id };
+      focusFrom.current = index < 0 ? null : { index, id: flag.id, state: flag.state };
       onReviewed(flag);
     },
     [onReviewed],

@@ -65,6 +65,11 @@ export const agreementSchema = z.object({
   requiredApprovals: z.union([z.literal(1), z.literal(2)]),
   /** Approvals given while it waits for the second, oldest first. */
   approvals: z.array(approvalSchema),
+  // The lot's context (contract §14), in the list's items: its sale's title and its number in
+  // the catalogue (null when the catalogue lacks the lot), and its flags by review state.
+  saleTitle: z.optional(z.nullable(z.string())),
+  lotNumber: z.optional(z.nullable(z.int())),
+  flags: z.optional(z.object({ open: z.int(), escalated: z.int(), cleared: z.int() })),
 });
 export type Agreement = z.infer<typeof agreementSchema>;
 

@@ -32,8 +32,15 @@ export const emptyReview: ReviewState = { items: [], saving: {} };
 
 const statusOf = { approve: 'approved', reject: 'rejected' } as const;
 
+/** The agreement as it now is, with the lot context the list gave it (a decision answers none). */
 function replaceItem(items: Agreement[], agreement: Agreement): Agreement[] {
-  return items.map((item) => (item.id === agreement.id ? agreement : item));
+  return items.map((item) => (item.id === agreement.id ? withContextOf(item, agreement) : item));
+}
+
+function withContextOf(shown: Agreement, agreement: Agreement): Agreement {
+  if (agreement.flags !== undefined || shown.flags === undefined) return agreement;
+  const { saleTitle, lotNumber, flags } = shown;
+  return { ...agreement, saleTitle, lotNumber, flags };
 }
 
 function withoutSaving(saving: Record<string, Decision>, id: string) {

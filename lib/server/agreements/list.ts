@@ -7,6 +7,7 @@ import type { ListFilter, ListQuery } from './agreement-input';
 import { agreementColumns, toAgreement } from './agreement-row';
 import { encodeCursor, type ListPosition } from './cursor';
 import { filterConditions } from './list-filter';
+import { withLotContext } from './lot-context';
 import { closedAtMicros, orderFor } from './list-order';
 
 export interface AgreementBatch {
@@ -66,7 +67,8 @@ async function countAgreements(db: Database, filter: ListFilter): Promise<number
 
 /**
  * One page of `GET /api/agreements`: by default the queue, the lot closed longest ago on top;
- * `total` counts the whole filter, not what is left after the cursor.
+ * `total` counts the whole filter, not what is left after the cursor. Each item with its lot's
+ * context (sale title, lot number, flags: contract §14).
  */
 export async function listAgreements(db: Database, query: ListQuery): Promise<AgreementList> {
   const [rows, total] = await Promise.all([
@@ -77,7 +79,10 @@ export async function listAgreements(db: Database, query: ListQuery): Promise<Ag
   const page = rows.slice(0, query.limit);
   const lastShown = rows.length > query.limit ? page.at(-1) : undefined;
   return {
-    items: page.map((row) => toAgreement(row)),
+    items: await withLotContext(
+      db,
+      page.map((row) => toAgreement(row)),
+    ),
     nextCursor: lastShown
       ? encodeCursor(query.sort, orderFor(query.sort).positionOf(lastShown))
       : null,

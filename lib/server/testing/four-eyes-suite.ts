@@ -109,7 +109,15 @@ export function describeFourEyes() {
       });
       // Still in the pending queue (its sale is its own), with its approval.
       const pending = await listOk(`?sale=${encodeURIComponent(agreement.auctionId)}`);
-      expect(pending.items).toEqual([first]);
+      // With its lot's context (§14): a lot the catalogue lacks, no flag.
+      expect(pending.items).toEqual([
+        {
+          ...first,
+          saleTitle: null,
+          lotNumber: null,
+          flags: { open: 0, escalated: 0, cleared: 0 },
+        },
+      ]);
 
       const second = await okJson<Agreement>(await approveAs('sue', first));
       expect(second).toMatchObject({
