@@ -1,6 +1,8 @@
 'use client';
 
+import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
+import { lotHref } from '@/app/dash/sale-labels';
 import type { Agreement, Decision } from '@/lib/agreements/agreement';
 import { mayApprove } from '@/lib/agreements/approval';
 import type { Viewer } from '@/lib/agreements/use-agreement-review';
@@ -183,8 +185,12 @@ export function AgreementList({
     <>
       <span className="agreement-lot">{agreement.lotTitle}</span>
       <span className="agreement-meta">
-        {t('lotMeta', { lotId: agreement.lotId, auctionId: agreement.auctionId })}
+        {agreement.lotNumber != null && agreement.saleTitle != null
+          ? t('lotInSale', { number: agreement.lotNumber, sale: agreement.saleTitle })
+          : // A lot the catalogue lacks: its ids are all there is to go by.
+            t('lotMeta', { lotId: agreement.lotId, auctionId: agreement.auctionId })}
       </span>
+      <FlagsBadge agreement={agreement} />
     </>
   );
 
@@ -254,5 +260,25 @@ export function AgreementList({
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** The lot's flags by state (contract §14), linking to them on the sale desk; none: nothing. */
+function FlagsBadge({ agreement }: { agreement: Agreement }) {
+  const t = useTranslations('AgreementsReview');
+  const { flags } = agreement;
+  if (!flags || flags.open + flags.escalated + flags.cleared === 0) return null;
+  const parts = (['open', 'escalated', 'cleared'] as const)
+    .filter((state) => flags[state] > 0)
+    .map((state) => t('flagCount', { state, count: flags[state] }));
+  return (
+    <Link
+      className="agreement-flags"
+      data-testid="agreement-flags"
+      data-escalated={flags.escalated > 0 || undefined}
+      href={lotHref(agreement.auctionId, agreement.lotId)}
+    >
+      {parts.join(' · ')}
+    </Link>
   );
 }

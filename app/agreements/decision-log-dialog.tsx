@@ -9,13 +9,17 @@ import { logEntryKind } from '@/lib/agreements/decision-log';
 import { isApiError } from '@/lib/api/api-error';
 import { useApiErrorText } from '@/lib/api/use-api-error-text';
 import { useFormatDateTime } from '@/lib/i18n/use-format-date-time';
+import { LotStory } from './lot-story';
 
 type HistoryLoad =
   | { state: 'loading' }
   | { state: 'ready'; history: AgreementHistory }
   | { state: 'failed'; error: unknown };
 
-/** An agreement's history: when it arrived and every decision, who made it and why. */
+/**
+ * An agreement's history: when it arrived and every decision, who made it and why; then its lot's
+ * story, with its flags and their reviews (contract §14).
+ */
 export function DecisionLogDialog({
   agreement,
   onClose,
@@ -103,6 +107,7 @@ export function DecisionLogDialog({
           {load.history.decisions.length === 0 && <li>{t('noDecision')}</li>}
         </ol>
       )}
+      {load.state === 'ready' && load.history.lot && <LotStory story={load.history.lot} />}
       <div className="actions">
         <button type="button" className="button-secondary" onClick={onClose} data-autofocus>
           {t('close')}

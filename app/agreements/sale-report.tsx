@@ -1,11 +1,14 @@
 'use client';
 
 import Link from 'next/link';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { useFormatDateTime } from '@/lib/i18n/use-format-date-time';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import type { SaleReport as SaleReportData } from '@/lib/sales/sale-report';
+import { SaleReportChart } from './sale-report-chart';
+import { SaleReportFacts } from './sale-report-facts';
+import { SaleReportLots } from './sale-report-lots';
 import './sale-report.css';
 
 const amountColumns = ['approved', 'pending', 'rejected', 'lowEstimate', 'highEstimate'] as const;
@@ -18,20 +21,14 @@ interface SaleReportProps {
   backHref: string;
 }
 
-/** A sale's report (docs/product-contract.md §12), laid out to be read on screen and printed. */
+/** A sale's report (docs/product-contract.md §12, §14), laid out to be read on screen and printed. */
 export function SaleReport({ report, generatedAt, backHref }: SaleReportProps) {
   const t = useTranslations('SaleReport');
-  const format = useFormatter();
   const formatMoney = useFormatMoney();
   const formatDateTime = useFormatDateTime();
   const titleId = useId();
-
-  const lotFacts = [
-    [t('offered'), format.number(report.lots.offered)],
-    [t('withAgreement'), format.number(report.lots.withAgreement)],
-    [t('withoutAgreement'), format.number(report.lots.withoutAgreement)],
-    [t('soldRate'), format.number(report.soldRate, { style: 'percent', maximumFractionDigits: 1 })],
-  ] as const;
+  // The chart's caption points at the table that gives its figures as text.
+  const lotTableId = useId();
 
   return (
     <article className="sale-report" aria-labelledby={titleId}>
@@ -51,14 +48,7 @@ export function SaleReport({ report, generatedAt, backHref }: SaleReportProps) {
 
       <section className="sale-report__section">
         <h2>{t('lotsTitle')}</h2>
-        <dl className="sale-report__lots">
-          {lotFacts.map(([term, value]) => (
-            <div key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <SaleReportFacts report={report} />
       </section>
 
       <section className="sale-report__section">
@@ -100,6 +90,16 @@ export function SaleReport({ report, generatedAt, backHref }: SaleReportProps) {
             </table>
           </div>
         )}
+      </section>
+
+      <section className="sale-report__section sale-report__chart-section">
+        <h2>{t('chartTitle')}</h2>
+        <SaleReportChart lots={report.lots} tableId={lotTableId} />
+      </section>
+
+      <section className="sale-report__section sale-report__lot-section">
+        <h2>{t('lotTableTitle')}</h2>
+        <SaleReportLots auctionId={report.auctionId} lots={report.lots} tableId={lotTableId} />
       </section>
     </article>
   );

@@ -3,6 +3,7 @@
 // browser.
 import * as z from 'zod/mini';
 import { flagStates } from '@/lib/sale-desk/flags/flag-review';
+import { lotStorySchema } from '@/lib/sales/lot-story';
 
 export const agreementStatuses = ['pending', 'approved', 'rejected'] as const;
 export type AgreementStatus = (typeof agreementStatuses)[number];
@@ -98,6 +99,8 @@ export type DecisionLogEntry = z.infer<typeof decisionLogEntrySchema>;
 export const agreementHistorySchema = z.object({
   agreement: agreementSchema,
   decisions: z.array(decisionLogEntrySchema),
+  /** The lot's story (contract §14); null when the catalogue lacks the lot. */
+  lot: z.nullable(lotStorySchema),
 });
 export type AgreementHistory = z.infer<typeof agreementHistorySchema>;
 

@@ -354,6 +354,8 @@ describe('fetchAgreementHistory', () => {
           decidedAt: '2026-03-02T09:29:00.000Z',
         },
       ],
+      // A lot the catalogue lacks: no story to tell.
+      lot: null,
     };
     answer = json(200, history);
     await expect(fetchAgreementHistory('a/b')).resolves.toEqual(history);

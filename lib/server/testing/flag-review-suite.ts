@@ -5,12 +5,15 @@ import type { Agreement } from '@/lib/agreements/agreement';
 import type { Role } from '@/lib/auth/roles';
 import type { FlagGate, FlagState } from '@/lib/sale-desk/flags/flag-review';
 import type { RecordedFlag } from '@/lib/sales/recorded-flag';
+import type { AgreementHistory } from '@/lib/agreements/agreement';
 import {
   agreementsApi,
   expectProblem,
   ingestItemFactory,
   staffPassword,
 } from './agreements-requests';
+import { recordMessages } from './record-messages';
+import { ingestLotsOk, lotItemFactory } from './sales-requests';
 
 /**
  * Flags reviewed together and the gate (contract §14), through the route handlers and the
@@ -30,7 +33,7 @@ export function describeFlagReview() {
     sam: 'supervisor',
     adele: 'admin',
   };
-  const { signIn, ingest, decide, decideMany } = agreementsApi(() => cookies.flo!);
+  const { signIn, ingest, decide, decideMany, historyOk } = agreementsApi(() => cookies.flo!);
   const newItem = ingestItemFactory(`flags-${randomUUID().slice(0, 8)}-`);
 
   beforeAll(async () => {
@@ -234,6 +237,75 @@ export function describeFlagReview() {
         [free!.id, 200, undefined],
       ]);
       expect(items[0]!.flags).toEqual([{ id: flag, rule: 'self-raise', state: 'escalated' }]);
+    });
+  });
+
+  describe("GET /api/agreements/{id}: the lot's story", () => {
+    it('tells the catalogue, the record and the flags with their reviews; null for a lot the catalogue lacks', async () => {
+      const auctionId = `story-${randomUUID()}`;
+      const [lot] = (await ingestLotsOk([lotItemFactory(auctionId, 'Story Sale')()])).items;
+      const bid = (n: number, bidder: string, amount: number) => ({
+        type: 'bid.placed',
+        v: 1,
+        bidId: randomUUID(),
+        auctionId,
+        lotId: lot!.lotId,
+        lotTitle: lot!.lotTitle,
+        bidder,
+        amount,
+        currency: 'EUR',
+        placedAt: new Date(Date.UTC(2026, 10, 28, 10, 0, n)).toISOString(),
+      });
+      const bids = [bid(1, 'P-1', 100_000), bid(2, 'P-2', 110_000), bid(3, 'P-2', 120_000)];
+      const close = {
+        type: 'lot.closed',
+        v: 1,
+        auctionId,
+        lotId: lot!.lotId,
+        winningBidId: bids[2]!.bidId,
+        closedAt: '2026-11-28T10:05:00.000Z',
+      };
+      const base = 17_960_000_000_000_000 + Math.floor(Math.random() * 1e9) * 10_000;
+      await recordMessages(
+        await connection.database(),
+        [...bids, close].map((payload, n) => ({
+          timetoken: String(base + n * 10_000),
+          payload,
+        })),
+      );
+      const [agreement, stranger] = await ingest([
+        newItem({ auctionId, lotId: lot!.lotId, lotTitle: lot!.lotTitle, amount: 120_000 }),
+        newItem(),
+      ]);
+      // P-2 raised its own high bid: the recorder raised a self-raise; escalated with a note.
+      const { flags: before } = (await historyOk(agreement!.id)).lot!;
+      expect(before.map((f) => [f.rule, f.state])).toEqual([['self-raise', 'open']]);
+      await reviewed(before[0]!.id, { outcome: 'escalated', note: 'Same paddle' });
+
+      const { lot: story } = (await historyOk(agreement!.id)) as AgreementHistory;
+      expect(story).toMatchObject({
+        auctionId,
+        lotId: lot!.lotId,
+        saleTitle: 'Story Sale',
+        lotNumber: 1,
+        lowEstimate: 100_000,
+        highEstimate: 150_000,
+        status: 'sold',
+        hammer: 120_000,
+        buyer: 'P-2',
+        underbidder: 'P-1',
+        bids: 3,
+        bidders: 2,
+        reserveState: 'met',
+      });
+      expect(story!.flags).toHaveLength(1);
+      expect(story!.flags[0]).toMatchObject({
+        rule: 'self-raise',
+        state: 'escalated',
+        paddles: ['P-2'],
+        reviews: [{ outcome: 'escalated', note: 'Same paddle', loginId: 'flo' }],
+      });
+      expect((await historyOk(stranger!.id)).lot).toBeNull();
     });
   });
 

@@ -79,6 +79,12 @@ async function reportOk(auctionId: string): Promise<SaleReport> {
   return answer;
 }
 
+/** The report without its lot table (report-lots-api.test.ts covers that). */
+async function summaryOk(auctionId: string): Promise<Omit<SaleReport, 'lots'>> {
+  const { lots: _table, ...summary } = await reportOk(auctionId);
+  return summary;
+}
+
 /** Stores one agreement as the platform sends it, decides it when told to, answers it as stored. */
 async function agreement(
   auctionId: string,
@@ -138,13 +144,13 @@ describe('GET /api/sales/{auctionId}/report', () => {
       ],
       'Arts d’Asie',
     );
-    await agreement('report-asia', 'L1', 120_000, 'EUR', 'approve');
-    await agreement('report-asia', 'L2', 250_000, 'EUR');
-    await agreement('report-asia', 'L3', 40_000, 'EUR', 'reject');
+    const l1 = await agreement('report-asia', 'L1', 120_000, 'EUR', 'approve');
+    const l2 = await agreement('report-asia', 'L2', 250_000, 'EUR');
+    const l3 = await agreement('report-asia', 'L3', 40_000, 'EUR', 'reject');
     await agreement('report-asia', 'L4', 300_000, 'EUR', 'reject');
-    await agreement('report-asia', 'L4', 420_000, 'EUR');
-    await agreement('report-asia', 'L6', 45_000, 'JPY', 'approve');
-    await agreement('report-asia', 'L7', 20_000, 'JPY', 'reject');
+    const l4 = await agreement('report-asia', 'L4', 420_000, 'EUR');
+    const l6 = await agreement('report-asia', 'L6', 45_000, 'JPY', 'approve');
+    const l7 = await agreement('report-asia', 'L7', 20_000, 'JPY', 'reject');
     // Lots the catalogue does not know: their money counts, in no lot figure.
     await agreement('report-asia', 'L99', 55_000, 'EUR', 'approve');
     await agreement('report-asia', 'L98', 10_000, 'GBP');
@@ -157,11 +163,12 @@ describe('GET /api/sales/{auctionId}/report', () => {
     await agreement('report-other', 'L5', 999, 'EUR');
     await agreement('report-other', 'L3', 999, 'JPY', 'reject');
 
-    expect(await reportOk('report-asia')).toEqual({
+    expect(await summaryOk('report-asia')).toEqual({
       auctionId: 'report-asia',
       saleTitle: 'Arts d’Asie',
-      lots: { offered: 7, withAgreement: 4, withoutAgreement: 3 },
+      lotCounts: { offered: 7, withAgreement: 4, withoutAgreement: 3 },
       soldRate: 4 / 7,
+      soldByValue: [],
       totals: [
         {
           currency: 'EUR',
@@ -182,11 +189,22 @@ describe('GET /api/sales/{auctionId}/report', () => {
         },
       ],
     });
-    expect(await reportOk('report-other')).toEqual({
+    // Each lot's agreement: the re-sale of L4 speaks for it, not its rejected first sale.
+    expect((await reportOk('report-asia')).lots.map((lot) => [lot.lotId, lot.agreement])).toEqual([
+      ['L1', { id: l1.id, status: 'approved' }],
+      ['L2', { id: l2.id, status: 'pending' }],
+      ['L3', { id: l3.id, status: 'rejected' }],
+      ['L4', { id: l4.id, status: 'pending' }],
+      ['L5', null],
+      ['L6', { id: l6.id, status: 'approved' }],
+      ['L7', { id: l7.id, status: 'rejected' }],
+    ]);
+    expect(await summaryOk('report-other')).toEqual({
       auctionId: 'report-other',
       saleTitle: 'Sale report-other',
-      lots: { offered: 2, withAgreement: 2, withoutAgreement: 0 },
+      lotCounts: { offered: 2, withAgreement: 2, withoutAgreement: 0 },
       soldRate: 1,
+      soldByValue: [],
       totals: [
         { currency: 'EUR', ...zero, approved: 999, pending: 999, lowEstimate: 2, highEstimate: 4 },
         { currency: 'JPY', ...zero, rejected: 999 },
@@ -199,11 +217,12 @@ describe('GET /api/sales/{auctionId}/report', () => {
       ['a', 'USD', 10, 20],
       ['b', 'CHF', 30, 40],
     ]);
-    expect(await reportOk('report-unsold')).toEqual({
+    expect(await summaryOk('report-unsold')).toEqual({
       auctionId: 'report-unsold',
       saleTitle: 'Sale report-unsold',
-      lots: { offered: 2, withAgreement: 0, withoutAgreement: 2 },
+      lotCounts: { offered: 2, withAgreement: 0, withoutAgreement: 2 },
       soldRate: 0,
+      soldByValue: [],
       totals: [
         { currency: 'CHF', ...zero },
         { currency: 'USD', ...zero },
@@ -224,14 +243,14 @@ describe('GET /api/sales/{auctionId}/report', () => {
     await catalogue('report-decided', [['a', 'EUR', 1_000, 2_000]]);
     const stored = await agreement('report-decided', 'a', 1_800, 'EUR');
     const before = await reportOk('report-decided');
-    expect(before.lots).toEqual({ offered: 1, withAgreement: 1, withoutAgreement: 0 });
+    expect(before.lotCounts).toEqual({ offered: 1, withAgreement: 1, withoutAgreement: 0 });
     expect(before.totals).toEqual([
       { currency: 'EUR', ...zero, pending: 1_800, lowEstimate: 1_000, highEstimate: 2_000 },
     ]);
     const body = { decision: 'reject', reason: 'Payment failed.', version: stored.version };
     expect((await decide(stored.id, body)).status).toBe(200);
     const after = await reportOk('report-decided');
-    expect(after.lots).toEqual({ offered: 1, withAgreement: 0, withoutAgreement: 1 });
+    expect(after.lotCounts).toEqual({ offered: 1, withAgreement: 0, withoutAgreement: 1 });
     expect(after.soldRate).toBe(0);
     expect(after.totals).toEqual([{ currency: 'EUR', ...zero, rejected: 1_800 }]);
   });
@@ -247,11 +266,12 @@ describe('GET /api/sales/{auctionId}/report', () => {
     // Ids a careless prefix or pattern match would confuse with it.
     await agreement(`${auctionId.slice(0, -1)}Z`, 'a', 1, 'EUR', 'approve');
     await agreement(auctionId.slice(0, -1), 'a', 1, 'EUR');
-    expect(await reportOk(auctionId)).toEqual({
+    expect(await summaryOk(auctionId)).toEqual({
       auctionId,
       saleTitle: `Sale ${auctionId}`,
-      lots: { offered: 1, withAgreement: 1, withoutAgreement: 0 },
+      lotCounts: { offered: 1, withAgreement: 1, withoutAgreement: 0 },
       soldRate: 1,
+      soldByValue: [],
       totals: [{ currency: 'EUR', ...zero, approved: 15, lowEstimate: 10, highEstimate: 20 }],
     });
   });
