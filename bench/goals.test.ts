@@ -100,6 +100,7 @@ const results = {
       boardNavigation: { goal: 'navigation to a painted board ≤ 1 s', figure: 600, verdict: 'met' },
     },
   },
+  flagReview: { reviews: 20, p50Ms: 180, p95Ms: 2_100, maxMs: 2_400 },
 };
 
 const verdictOf = (table: string, goal: string) =>
@@ -141,6 +142,8 @@ describe('goalsTable', () => {
     ['The sale record: p99 publish to committed row', '**met**'],
     ['The sale record: catch-up ≥ 2000 messages/s', 'not met'],
     ['The sale record: navigation to a painted board ≤ 1 s', '**met**'],
+    // Issue 30: 2,100 ms against 2,000.
+    ['A flag reviewed in one browser, painted in another: p95 ≤ 2,000 ms', 'not met'],
   ])('%s: %s', (goal, verdict) => {
     expect(verdictOf(table, goal)).toBe(verdict);
   });
@@ -167,6 +170,7 @@ describe('goalsTable', () => {
     expect(alone).toContain('First Load JS');
     expect(alone).not.toContain('within 3 points');
     expect(goalsTable({ ...results, record: undefined })).not.toContain('The sale record');
+    expect(goalsTable({ ...results, flagReview: undefined })).not.toContain('A flag reviewed');
   });
 });
 

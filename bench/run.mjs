@@ -13,6 +13,7 @@ import { measureAgreementSearch } from './agreements-search.mjs';
 import { measureAgreements } from './agreements.mjs';
 import { measureAuth } from './auth.mjs';
 import { measureFirstLoad } from './first-load.mjs';
+import { measureFlagReview } from './flag-review.mjs';
 import { goalsTable, withGoalsTable } from './goals.ts';
 import { measureLighthouse } from './lighthouse.mjs';
 import { measureRealtime } from './realtime.mjs';
@@ -26,6 +27,7 @@ const parts = {
   bulk: measureBulkDecisions,
   realtime: measureRealtime,
   record: measureRecord,
+  flagReview: measureFlagReview,
   lighthouse: measureLighthouse,
 };
 const skipped = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));

@@ -105,6 +105,19 @@ test('a self-raise escalated in one browser is seen in the other, holds its agre
   await row.getByRole('button', { name: /^Approve:/ }).click();
   await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(row.getByText('Approved', { exact: true })).toBeVisible();
+
+  // The agreement's history tells the lot's story: the flag and both reviews, who and why.
+  await row.getByRole('button', { name: /^History:/ }).click();
+  const story = page.getByRole('dialog').getByTestId('lot-story');
+  await expect(story).toContainText('Hammer€1,100.00');
+  await expect(story).toContainText('Bids2');
+  await expect(story).toContainText('Bidders1');
+  const storyFlag = story.getByTestId('lot-story-flag');
+  await expect(storyFlag).toHaveAttribute('data-state', 'cleared');
+  await expect(storyFlag).toContainText('Escalated by Claire Clerk');
+  await expect(storyFlag).toContainText('Same paddle twice, call them');
+  await expect(storyFlag).toContainText('Cleared by Demo Staff');
+  await expect(storyFlag).toContainText('Bidder confirmed by phone');
   await clerk.context().close();
 });
 
