@@ -31,7 +31,6 @@ interface FlagItemProps {
   lotNumber: number | undefined;
   /** The viewer's role: the review moves it may make are offered, no others. */
   role: Role;
-  headId: string;
   onReviewed: (flag: RecordedFlag) => void;
 }
 
@@ -46,7 +45,6 @@ const sameItem = (a: FlagItemProps, b: FlagItemProps) =>
   a.saleTitle === b.saleTitle &&
   a.lotNumber === b.lotNumber &&
   a.role === b.role &&
-  a.headId === b.headId &&
   a.onReviewed === b.onReviewed &&
   a.bids.length === b.bids.length &&
   a.bids.every((bid, index) => bid === b.bids[index]);
@@ -57,7 +55,6 @@ export const FlagItem = memo(function FlagItem({
   saleTitle,
   lotNumber,
   role,
-  headId,
   onReviewed,
 }: FlagItemProps) {
   const t = useTranslations('SaleDesk');
@@ -78,7 +75,7 @@ export const FlagItem = memo(function FlagItem({
       // Focusable by script: the focus stays on a flag whose review took its buttons away.
       tabIndex={-1}
     >
-      <p className="flag-item__head" id={headId}>
+      <p className="flag-item__head">
         <strong>{rule}</strong> · {lot}
         {title ? ` · ${title}` : ''}
         {saleTitle ? ` · ${saleTitle}` : ''}{' '}

@@ -2,7 +2,6 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
-import type { StoredBid } from '@/lib/realtime/bid-store';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
 import { carsA, flagOnCarsA } from '@/lib/sale-desk/testing/flags-view';
 import type { Role } from '@/lib/auth/roles';
@@ -16,22 +15,17 @@ const flag = flagOnCarsA;
 
 function renderPanel(
   flags: DeskFlag[],
-  bids: StoredBid[] = [],
   locale: 'en' | 'fr' = 'en',
   {
     role = 'clerk',
     onReviewed = () => {},
   }: { role?: Role; onReviewed?: (f: RecordedFlag) => void } = {},
 ) {
-  const ui = (shown: DeskFlag[], held: StoredBid[]) => (
+  render(
     <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : fr} timeZone="UTC">
-      <FlagsPanel flags={shown} sales={sales} bids={held} role={role} onReviewed={onReviewed} />
-    </NextIntlClientProvider>
+      <FlagsPanel flags={flags} sales={sales} role={role} onReviewed={onReviewed} />
+    </NextIntlClientProvider>,
   );
-  const view = render(ui(flags, bids));
-  return {
-    rerender: (shown: DeskFlag[], held: StoredBid[] = bids) => view.rerender(ui(shown, held)),
-  };
 }
 
 /** A flag as the record answers it, in `state`. */
@@ -80,18 +74,13 @@ const json = (status: number, body: unknown) =>
     text: async () => JSON.stringify(body),
   }) as unknown as Response;
 
-const storedBid = (n: number, amount: number): StoredBid => ({
-  type: 'bid.placed',
-  v: 1,
+/** One of a flag's bids as the record keeps it. */
+const recordedBid = (n: number, amount: number) => ({
   bidId: `bid-${n}`,
-  auctionId: 'cars-a',
-  lotId: 'mustang',
-  lotTitle: '1967 Ford Mustang Shelby GT500',
   bidder: 'Paddle 5',
   amount,
   currency: 'EUR',
   placedAt: '2026-11-21T10:00:00.000Z',
-  timetoken: `1763719200000000${n}`,
 });
 
 describe('FlagsPanel', () => {
@@ -111,8 +100,12 @@ describe('FlagsPanel', () => {
     // French sets a space before the colon.
     ['fr', /2 enchères : Paddle 5 10,00\s€, Paddle 5 12,00\s€ · 10:00:00/],
   ] as const)('names the bids that raised a flag, with their amounts, in %s', (locale, text) => {
-    const raised = { ...flag(1, 'self-raise'), bidIds: ['bid-1', 'bid-2'] };
-    renderPanel([raised], [storedBid(2, 1_200), storedBid(1, 1_000)], locale);
+    const raised = {
+      ...flag(1, 'self-raise'),
+      bidIds: ['bid-1', 'bid-2'],
+      bids: [recordedBid(1, 1_000), recordedBid(2, 1_200)],
+    };
+    renderPanel([raised], locale);
     expect(screen.getByTestId('flag')).toHaveTextContent(text);
   });
 
@@ -128,7 +121,7 @@ describe('FlagsPanel', () => {
   });
 
   it('says the same in French', () => {
-    renderPanel([flag(1, 'late')], [], 'fr');
+    renderPanel([flag(1, 'late')], 'fr');
     const item = screen.getByTestId('flag');
     expect(item).toHaveTextContent('Une enchère arrivée après la clôture du lot : elle est nulle.');
     expect(within(item).getByTestId('flag-state')).toHaveTextContent('Ouverte');
@@ -164,17 +157,17 @@ describe('FlagsPanel', () => {
       );
     const { unmount } = render(<></>);
     unmount();
-    renderPanel(flags, [], 'en', { role: 'clerk' });
+    renderPanel(flags, 'en', { role: 'clerk' });
     expect(buttons()).toEqual([[], ['Clear', 'Escalate']]);
     document.body.innerHTML = '';
-    renderPanel(flags, [], 'en', { role: 'supervisor' });
+    renderPanel(flags, 'en', { role: 'supervisor' });
     expect(buttons()).toEqual([['Clear'], ['Clear', 'Escalate']]);
   });
 
   it('escalates with a note: sends it trimmed and hands the answered flag on', async () => {
     const reviewedFlags: RecordedFlag[] = [];
     answer = (body, id) => json(200, { ...recorded({ ...flag(1), id }, 'escalated'), reviews: [] });
-    renderPanel([recorded(flag(2, 'late')), recorded(flag(1))], [], 'en', {
+    renderPanel([recorded(flag(2, 'late')), recorded(flag(1))], 'en', {
       onReviewed: (f) => reviewedFlags.push(f),
     });
     const jump = screen.getAllByTestId('flag')[1]!;
@@ -200,7 +193,7 @@ describe('FlagsPanel', () => {
         error: { code: 'conflict', message: 'reviewed first' },
         flag: recorded(flag(1), 'cleared'),
       });
-    renderPanel([recorded(flag(1))], [], 'en', { onReviewed: (f) => reviewedFlags.push(f) });
+    renderPanel([recorded(flag(1))], 'en', { onReviewed: (f) => reviewedFlags.push(f) });
     fireEvent.click(screen.getByRole('button', { name: 'Clear: jump · Lot 7' }));
     fireEvent.change(screen.getByLabelText('Note (required): what you checked'), {
       target: { value: 'ok' },
@@ -223,7 +216,7 @@ describe('FlagsPanel', () => {
         : json(200, recorded(flag(1), 'cleared'));
     };
     const reviewedFlags: RecordedFlag[] = [];
-    renderPanel([recorded(flag(1))], [], 'fr', { onReviewed: (f) => reviewedFlags.push(f) });
+    renderPanel([recorded(flag(1))], 'fr', { onReviewed: (f) => reviewedFlags.push(f) });
     fireEvent.click(screen.getByRole('button', { name: /^Lever/ }));
     const note = screen.getByLabelText('Note (obligatoire) : ce que vous avez vérifié');
     fireEvent.change(note, { target: { value: 'Vérifié' } });
@@ -247,7 +240,6 @@ describe('FlagsPanel', () => {
         <FlagsPanel
           flags={flags}
           sales={sales}
-          bids={[]}
           role={role}
           // A frame later, as the store publishes: the form's own render comes first.
           onReviewed={(reviewed) =>
@@ -291,15 +283,15 @@ describe('FlagsPanel', () => {
     expect(screen.getByTestId('flag')).toHaveFocus();
   });
 
-  it("shows a flag's bids while the store holds them, with the lot's title", () => {
-    const { rerender } = renderPanel([flag(1)], [storedBid(1, 150_000)]);
-    const item = screen.getByTestId('flag');
-    expect(item).toHaveTextContent('Lot 7 · 1967 Ford Mustang Shelby GT500 · Cars A');
-    expect(item).toHaveTextContent('1 bid: Paddle 5 €1,500.00');
-    // A later bid leaves the flag as it was; once its bid has left the store, the amount goes.
-    rerender([flag(1)], [storedBid(2, 160_000), storedBid(1, 150_000)]);
-    expect(screen.getByTestId('flag')).toHaveTextContent('1 bid: Paddle 5 €1,500.00');
-    rerender([flag(1)], [storedBid(2, 160_000)]);
-    expect(screen.getByTestId('flag')).not.toHaveTextContent('€1,500.00');
+  it("shows the lot's title and the bids the record keeps; none once retention removed them", () => {
+    renderPanel([
+      { ...flag(2), lotTitle: '1967 Ford Mustang Shelby GT500', bids: [recordedBid(2, 150_000)] },
+      { ...flag(1, 'late'), bids: [] },
+    ]);
+    const [kept, removed] = screen.getAllByTestId('flag');
+    expect(kept).toHaveTextContent('Lot 7 · 1967 Ford Mustang Shelby GT500 · Cars A');
+    expect(kept).toHaveTextContent('1 bid: Paddle 5 €1,500.00');
+    expect(removed).toHaveTextContent('1 bid ·');
+    expect(removed).not.toHaveTextContent('€');
   });
 });

@@ -1,9 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { Role } from '@/lib/auth/roles';
-import type { StoredBid } from '@/lib/realtime/bid-store';
 import { saleDesk } from '@/lib/realtime/stores';
 import type { FlagState } from '@/lib/sale-desk/flags/flag-review';
 import type { Sale } from '@/lib/sales/lot';
@@ -14,6 +13,8 @@ import { FlagCounts, FlagItem } from './flag-item';
 import './flags.css';
 
 const shownFlags = 100;
+/** A flag whose bids the record no longer holds (retention). */
+const noBids: readonly never[] = [];
 
 /** The panel's views: the flags still to review (the default), each state, or every flag. */
 const filters = ['unresolved', 'open', 'escalated', 'cleared', 'all'] as const;
@@ -29,18 +30,17 @@ const takeReviewed = (flag: RecordedFlag) => saleDesk.takeFlag(flag);
  * The flags raised on what this view shows (docs/product-contract.md §11, §14): newest first,
  * counts per rule, filtered by review state, each reviewable (cleared or escalated with a note),
  * the same in every console. New ones are announced by `FlagsAnnouncement`, which the view
- * renders beside the board.
+ * renders beside the board. Each flag comes with its bids as recorded, so the panel takes no
+ * bid: it renders when the flags or the catalogue change, not at every frame that brings a bid.
  */
-export function FlagsPanel({
+export const FlagsPanel = memo(function FlagsPanel({
   flags,
   sales,
-  bids,
   role: givenRole,
   onReviewed = takeReviewed,
 }: {
   flags: readonly DeskFlag[];
   sales: readonly Sale[];
-  bids: readonly StoredBid[];
   /** The viewer's role; by default the signed-in user's, as this browser stored it. */
   role?: Role;
   onReviewed?: (flag: RecordedFlag) => void;
@@ -54,7 +54,6 @@ export function FlagsPanel({
   const visible = flags
     .filter((flag) => inFilter(filter, flag.state ?? 'open'))
     .slice(0, shownFlags);
-  const bidById = useMemo(() => new Map(bids.map((bid) => [bid.bidId, bid])), [bids]);
 
   // A review can take its flag out of the view (cleared, in "to review"): the focus goes on to
   // the flag that took its place (or the one before, or the panel's heading), never to the page.
@@ -126,21 +125,16 @@ export function FlagsPanel({
           aria-label={t('flagsListLabel')}
         >
           <ul className="flag-list" ref={list}>
-            {visible.map((flag, index) => {
+            {visible.map((flag) => {
               const { saleTitle, lotNumber } = lotLabelOf(sales, flag.auctionId, flag.lotId);
               return (
                 <FlagItem
                   key={flag.id}
                   flag={flag}
-                  bids={
-                    // The record's copy of its bids, else those the store still holds.
-                    flag.bids ??
-                    flag.bidIds.map((id) => bidById.get(id)).filter((bid) => bid !== undefined)
-                  }
+                  bids={flag.bids ?? noBids}
                   saleTitle={saleTitle}
                   lotNumber={lotNumber}
                   role={role}
-                  headId={`${filterId}-flag-${index}`}
                   onReviewed={reviewed}
                 />
               );
@@ -150,4 +144,4 @@ export function FlagsPanel({
       )}
     </section>
   );
-}
+});

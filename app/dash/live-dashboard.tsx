@@ -133,7 +133,7 @@ export default function LiveDashboard({ firstRead = null }: { firstRead?: FirstR
                   <LiveFeed bids={snapshot.bids} labelOf={labelOf} />
                   <LotLeaderboard rows={allRows} saleTitleOf={saleTitleOf} />
                 </div>
-                <FlagsPanel flags={flags} sales={desk.sales} bids={snapshot.bids} />
+                <FlagsPanel flags={flags} sales={desk.sales} />
               </>
             )}
           </>

@@ -102,7 +102,7 @@ export function SaleFocus({
       {restShown && !unknown && (
         <div className="live-dashboard__grid">
           <LiveFeed key={auctionId} bids={bids} labelOf={labelOf} />
-          <FlagsPanel flags={flags} sales={desk.sales} bids={bids} />
+          <FlagsPanel flags={flags} sales={desk.sales} />
         </div>
       )}
     </>

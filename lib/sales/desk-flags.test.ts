@@ -91,4 +91,18 @@ describe('the desk’s flags', () => {
     const reviewed = { ...flag(1), state: 'cleared' as const, reviews: [review('cleared', 1)] };
     expect(withRead(read, [reviewed], '20').shown[0]).toMatchObject({ state: 'cleared' });
   });
+
+  it('a flag unchanged from read to read is shown by the same object; a reviewed one by a new one', () => {
+    const first = withRead(noDeskFlags, [flag(2), flag(1)], '20');
+    const grown = withRaised(first, { recordedThrough: '30', flags: [flag(3)] });
+    expect(grown.shown[1]).toBe(first.shown[0]);
+    expect(grown.shown[2]).toBe(first.shown[1]);
+    // A full read parses new objects: those unchanged keep their shown object.
+    const reviewed = { ...flag(1), state: 'cleared' as const, reviews: [review('cleared', 3)] };
+    const reread = withRead(grown, [flag(3), flag(2), reviewed], '40');
+    expect(reread.shown[0]).toBe(grown.shown[0]);
+    expect(reread.shown[1]).toBe(grown.shown[1]);
+    expect(reread.shown[2]).not.toBe(grown.shown[2]);
+    expect(reread.shown[2]).toMatchObject({ state: 'cleared' });
+  });
 });

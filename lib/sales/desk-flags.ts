@@ -36,7 +36,14 @@ export function withRead(
 ): DeskFlags {
   const reach = latestOf(kept.through, through);
   if (sameFlags(kept.recorded, read)) return { ...kept, through: reach };
-  return { recorded: read, shown: deskFlags(read), through: reach };
+  // A flag the read gives as it was kept (no review since) stays the object kept, so it stays
+  // the object shown.
+  const byId = new Map(kept.recorded.map((flag) => [flag.id, flag]));
+  const recorded = read.map((flag) => {
+    const known = byId.get(flag.id);
+    return known && known.reviews.length === flag.reviews.length ? known : flag;
+  });
+  return { recorded, shown: deskFlags(recorded), through: reach };
 }
 
 /** A read of the flags raised since: added to those kept, each once, the newest kept. */

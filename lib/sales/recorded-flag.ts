@@ -68,5 +68,19 @@ const newestFirst = (a: DeskFlag, b: DeskFlag) =>
  * raises none), newest first: the order is the same in every browser.
  */
 export function deskFlags(recorded: readonly RecordedFlag[]): DeskFlag[] {
-  return recorded.map(({ timetoken: _timetoken, ...shown }) => shown).sort(newestFirst);
+  return recorded.map(shownOf).sort(newestFirst);
+}
+
+// The same recorded flag is shown by the same object, read after read: the panel's items compare
+// their flag by identity and render again only when it changed (a review, a new flag), not for
+// every read of the record that brought one more flag (docs/benchmarks.md, 2026-11-28).
+const shownFlags = new WeakMap<RecordedFlag, DeskFlag>();
+function shownOf(flag: RecordedFlag): DeskFlag {
+  let shown = shownFlags.get(flag);
+  if (!shown) {
+    const { timetoken: _timetoken, ...rest } = flag;
+    shown = rest;
+    shownFlags.set(flag, shown);
+  }
+  return shown;
 }
