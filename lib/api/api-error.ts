@@ -16,6 +16,8 @@ export const serverErrorCodes = [
   'payload_too_large',
   'rate_limited',
   'internal',
+  /** The service cannot answer for a moment (its database is down): worth trying again. */
+  'unavailable',
 ] as const;
 export const clientErrorCodes = [
   'network',

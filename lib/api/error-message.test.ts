@@ -10,6 +10,9 @@ describe('apiErrorMessage', () => {
     ['rate_limited', 429, { key: 'rate_limited' }],
     ['unauthorized', 401, { key: 'unauthorized' }],
     ['forbidden', 403, { key: 'forbidden' }],
+    // The database down (contract §15): said as such, worth a retry.
+    ['unavailable', 503, { key: 'unavailable' }],
+    ['flag_unresolved', 409, { key: 'refused', status: 409 }],
     ['bad_request', 400, { key: 'refused', status: 400 }],
     ['invalid_credentials', 401, { key: 'refused', status: 401 }],
     ['not_found', 404, { key: 'refused', status: 404 }],

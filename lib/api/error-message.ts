@@ -9,7 +9,8 @@ export type ApiErrorMessage =
         | 'invalid_response'
         | 'rate_limited'
         | 'unauthorized'
-        | 'forbidden';
+        | 'forbidden'
+        | 'unavailable';
     }
   /** Refused (4xx) for a reason the screen does not name; `other` is a server failure or none. */
   | { key: 'refused' | 'other'; status: number };
@@ -25,6 +26,7 @@ export function apiErrorMessage(error: unknown): ApiErrorMessage {
     case 'rate_limited':
     case 'unauthorized':
     case 'forbidden':
+    case 'unavailable':
       return { key: error.code };
     default:
       return { key: isRefusal(error) ? 'refused' : 'other', status: error.status ?? 0 };

@@ -9,6 +9,7 @@ import { sessionCookieName } from '@/lib/server/auth/session-cookie';
 import { resolveSession, type ActiveSession } from '@/lib/server/auth/sessions';
 import { database } from '@/lib/server/db/connection';
 import type { Database } from '@/lib/server/db/database';
+import { isDatabaseUnavailable } from '@/lib/server/db/unavailable';
 import { ApiProblem, problemResponse } from './api-problem';
 import { withoutQueryDetails } from './error-summary';
 import { assertJsonContentType, assertSameOrigin, parseJson, readBodyText } from './request-guards';
@@ -56,8 +57,22 @@ function describeZodError(error: z.ZodError): string {
     .join('; ');
 }
 
+/** How long a client waits before trying again when the database cannot be reached. */
+const unavailableRetrySeconds = 5;
+
 function toResponse(error: unknown): Response {
   if (error instanceof ApiProblem) return problemResponse(error);
+  // The database down or restarting: nothing the caller did, and worth trying again (§15).
+  if (isDatabaseUnavailable(error)) {
+    console.warn('gavel: the database cannot be reached:', withoutQueryDetails(error));
+    return problemResponse(
+      new ApiProblem(
+        'unavailable',
+        'The database cannot be reached right now; try again in a moment.',
+        { 'retry-after': String(unavailableRetrySeconds) },
+      ),
+    );
+  }
   // A failed query's error carries its SQL and parameters (session ids, login ids): log and
   // report the failure, never them.
   const reported = withoutQueryDetails(error);

@@ -25,6 +25,7 @@ export const problemStatus = {
   flag_unresolved: 409,
   payload_too_large: 413,
   rate_limited: 429,
+  unavailable: 503,
 } as const;
 export type ProblemCode = keyof typeof problemStatus;
 

@@ -1,0 +1,46 @@
+/** @jest-environment node */
+import { isDatabaseUnavailable } from './unavailable';
+
+const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
+const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause });
+
+describe('isDatabaseUnavailable', () => {
+  it.each([
+    ['a refused connection', withCode('ECONNREFUSED')],
+    ['a reset connection', withCode('ECONNRESET')],
+    ['a timeout', withCode('ETIMEDOUT')],
+    ['an unknown host', withCode('ENOTFOUND')],
+    ['the server shutting down (57P01)', withCode('57P01')],
+    ['the server starting up (57P03)', withCode('57P03')],
+    ['a connection exception (08006)', withCode('08006')],
+    ['too many connections (53300)', withCode('53300')],
+    ['pg: Connection terminated unexpectedly', new Error('Connection terminated unexpectedly')],
+    ['pg: a pool timeout', new Error('timeout exceeded when trying to connect')],
+    ['drizzle wrapping a refused connection', wrapped(withCode('ECONNREFUSED'))],
+    [
+      'both addresses refused (AggregateError)',
+      wrapped(new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')])),
+    ],
+  ])('%s: unavailable', (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    ['a unique violation (23505)', wrapped(withCode('23505'))],
+    ['a syntax error (42601)', wrapped(withCode('42601'))],
+    ['a serialization failure (40001)', withCode('40001')],
+    ['a plain bug', new TypeError('x is undefined')],
+    ['not an error', 'ECONNREFUSED'],
+    ['null', null],
+  ])('%s: not unavailable', (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+
+  it('follows a cycle of causes without looping', () => {
+    const a: { cause?: unknown } & Error = new Error('a');
+    const b: { cause?: unknown } & Error = new Error('b');
+    a.cause = b;
+    b.cause = a;
+    expect(isDatabaseUnavailable(a)).toBe(false);
+  });
+});
