@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useRememberLayout } from '@/lib/viewport/layout-hint-context';
 import { useIsMobile } from '@/lib/viewport/use-is-mobile';
 import { AppHeader } from './app-header';
+import { FocusAfterNavigation } from './focus-after-navigation';
 import { LoadingOverlay } from './loading-overlay';
 import { LocaleSync } from './locale-sync';
 import { SessionSync } from './session-sync';
@@ -28,6 +29,7 @@ export function AppShell({
       <LocaleSync />
       <SessionSync />
       <TimeZoneSync />
+      <FocusAfterNavigation />
       <AppHeader sessionHint={sessionHint} />
       <main id="content" className="app-main" tabIndex={-1}>
         {children}

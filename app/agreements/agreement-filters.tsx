@@ -9,13 +9,17 @@ import {
   type AgreementStatus,
 } from '@/lib/agreements/agreement';
 import { cleanListText, type ListParams } from '@/lib/agreements/list-params';
+import { FilterSelect } from './filter-select';
 
 export interface SaleOption {
   auctionId: string;
   saleTitle: string;
 }
 
-/** Status, sale, order and text search; each change starts again from the first page. */
+/**
+ * Status, sale, order and text search; each change starts again from the first page. A select's
+ * choice applies once made (`FilterSelect`), the search when it is sent.
+ */
 export function AgreementFilters({
   params,
   sales,
@@ -61,12 +65,12 @@ export function AgreementFilters({
     >
       <div className="field">
         <label htmlFor={statusId}>{t('status')}</label>
-        <select
+        <FilterSelect
           id={statusId}
           name="status"
           value={params.status}
-          onChange={(event) =>
-            onChange({ ...params, status: event.target.value as AgreementStatus, cursor: null })
+          onCommit={(status) =>
+            onChange({ ...params, status: status as AgreementStatus, cursor: null })
           }
         >
           {agreementStatuses.map((status) => (
@@ -74,15 +78,15 @@ export function AgreementFilters({
               {t(status)}
             </option>
           ))}
-        </select>
+        </FilterSelect>
       </div>
       <div className="field">
         <label htmlFor={saleId}>{t('sale')}</label>
-        <select
+        <FilterSelect
           id={saleId}
           name="sale"
           value={params.sale}
-          onChange={(event) => onChange({ ...params, sale: event.target.value, cursor: null })}
+          onCommit={(sale) => onChange({ ...params, sale, cursor: null })}
         >
           <option value="">{t('allSales')}</option>
           {saleOptions.map((sale) => (
@@ -90,24 +94,22 @@ export function AgreementFilters({
               {sale.saleTitle}
             </option>
           ))}
-        </select>
+        </FilterSelect>
       </div>
       <div className="field">
         <label htmlFor={sortId}>{t('sort')}</label>
-        <select
+        <FilterSelect
           id={sortId}
           name="sort"
           value={params.sort}
-          onChange={(event) =>
-            onChange({ ...params, sort: event.target.value as AgreementSort, cursor: null })
-          }
+          onCommit={(sort) => onChange({ ...params, sort: sort as AgreementSort, cursor: null })}
         >
           {agreementSorts.map((sort) => (
             <option key={sort} value={sort}>
               {t(`sort_${sort}`)}
             </option>
           ))}
-        </select>
+        </FilterSelect>
       </div>
       <div className="field">
         <label htmlFor={searchId}>{t('search')}</label>

@@ -13,6 +13,7 @@ import { noticeAfter, type Notice } from '@/lib/agreements/decision-notice';
 import { exportHref, listPageHref, type ListParams } from '@/lib/agreements/list-params';
 import { useAgreementReview, type Viewer } from '@/lib/agreements/use-agreement-review';
 import { onSessionEnded } from '@/lib/api/session-ended';
+import { can } from '@/lib/auth/roles';
 import { AgreementFilters, type SaleOption } from './agreement-filters';
 import { AgreementList, type RowAction } from './agreement-list';
 import { BulkBar } from './bulk-bar';
@@ -46,7 +47,7 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
   const tReport = useTranslations('SaleReport');
   const router = useRouter();
   const [navigating, startNavigation] = useTransition();
-  const { items, saving, nextCursor, total, changes, decide, decideMany, reopen } =
+  const { items, saving, nextCursor, counts, changes, decide, decideMany, reopen } =
     useAgreementReview(params, page ?? noPage, viewer);
   const { dialog, dialogKey, openDialog, closeDialog } = useDialogState<Dialog>();
   const csvExport = useCsvExport();
@@ -143,8 +144,14 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
               })
             : t('listTitle', { status: params.status })}
         </h2>
-        <p className="agreements__total" data-total={total}>
-          {t('total', { count: total })}
+        <p className="agreements__total" data-total={counts.total}>
+          {counts.leftHere > 0
+            ? t('totalChanged', {
+                count: counts.total,
+                changed: counts.leftHere,
+                status: params.status,
+              })
+            : t('total', { count: counts.total })}
         </p>
         <div className="actions">
           <ExportLink href={exportHref(params)} {...csvExport.link}>
@@ -162,7 +169,7 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
         </div>
       </div>
       <p className="visually-hidden" role="status">
-        {navigating ? t('loadingPage') : t('pageInfo', { count: items.length })}
+        {navigating ? t('loadingPage') : t('pageInfo', { count: counts.onPage })}
       </p>
 
       <ExportNotice {...csvExport.notice} />
@@ -261,6 +268,7 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
           key={dialogKey}
           subject={dialog.agreement}
           decision={dialog.kind}
+          canReopen={can(viewer.role, 'reopen')}
           initialReason={dialog.reason}
           fallbackFocus={() => rowFocusTarget(dialog.agreement.id)}
           onCancel={closeDialog}
@@ -276,6 +284,7 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
             firstApprovalsOnly: viewer.role === 'clerk',
           }}
           decision={dialog.decision}
+          canReopen={can(viewer.role, 'reopen')}
           fallbackFocus={() => document.getElementById('agreements-list-title')}
           onCancel={closeDialog}
           onConfirm={(reason) => confirmBulk(dialog.agreements, dialog.decision, reason)}

@@ -6,6 +6,7 @@ import type { Agreement, Decision } from '@/lib/agreements/agreement';
 import { useApiErrorText } from '@/lib/api/use-api-error-text';
 import type { RowOutcome } from '@/lib/agreements/bulk-outcome';
 import { RetryActions } from './retry-actions';
+import './bulk-bar.css';
 
 interface BulkRequest {
   agreements: Agreement[];
@@ -65,12 +66,31 @@ export function BulkBar({
   const t = useTranslations('AgreementsReview');
   const errorText = useApiErrorText();
   const summaryRef = useRef<HTMLDivElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
   const allSelected = selectable.length > 0 && chosen.length === selectable.length;
+  // Rows chosen, or their decision under way: the bar is held in view (bulk-bar.css).
+  const pinned = chosen.length > 0 || state.kind === 'saving';
 
   // The buttons that started it are gone or disabled: the outcome takes the focus, and is read.
   useEffect(() => {
     if (state.kind === 'done' || state.kind === 'failed') summaryRef.current?.focus();
   }, [state.kind]);
+
+  // The page scrolls what takes the focus clear of the held bar: it needs the bar's height, which
+  // changes as it wraps (a phone, French) and as notices come and go.
+  useEffect(() => {
+    const bar = barRef.current;
+    if (!pinned || !bar || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--bulk-bar-height', `${bar.offsetHeight}px`),
+    );
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--bulk-bar-height');
+    };
+  }, [pinned]);
 
   if (selectable.length === 0 && state.kind === 'idle') return null;
 
@@ -84,7 +104,13 @@ export function BulkBar({
       : '';
 
   return (
-    <div className="bulk-bar" role="group" aria-label={t('selection')}>
+    <div
+      className="bulk-bar"
+      role="group"
+      aria-label={t('selection')}
+      data-pinned={pinned || undefined}
+      ref={barRef}
+    >
       {selectable.length > 0 && (
         <label className="bulk-bar__all">
           <input

@@ -43,10 +43,13 @@ function renderDialog(
     locale = 'en',
     initialReason,
     shown = agreement,
+    canReopen = false,
   }: {
     locale?: 'en' | 'fr';
     initialReason?: string;
     shown?: Agreement | { count: number; leftOut?: number; firstApprovalsOnly?: boolean };
+    /** The viewer's role may reopen a decided agreement (a supervisor or an admin). */
+    canReopen?: boolean;
   } = {},
 ) {
   const onConfirm = jest.fn<void, [string | null]>();
@@ -57,6 +60,7 @@ function renderDialog(
       <DecisionDialog
         subject={shown}
         decision={decision}
+        canReopen={canReopen}
         initialReason={initialReason}
         onConfirm={onConfirm}
         onCancel={onCancel}
@@ -142,13 +146,44 @@ describe('DecisionDialog: approve', () => {
   it('opens as a modal named for the approval, with the note focused (Enter alone never confirms)', () => {
     renderDialog('approve');
     const dialog = screen.getByRole('dialog', { name: 'Approve this agreement?' });
-    expect(
-      within(dialog).getByText('The sale goes ahead. This cannot be undone here.'),
-    ).toBeVisible();
     const note = within(dialog).getByLabelText('Note (optional)');
     expect(note).not.toBeRequired();
     expect(note).toHaveFocus();
   });
+
+  // Only a supervisor or an admin may reopen a decided agreement: each is told what is true.
+  it.each([
+    [
+      'en',
+      false,
+      'The sale goes ahead. Only a supervisor or an admin can reopen the agreement afterwards.',
+    ],
+    [
+      'en',
+      true,
+      'The sale goes ahead. You can reopen the agreement afterwards: it goes back to pending, and the log keeps this approval.',
+    ],
+    [
+      'fr',
+      false,
+      'La vente est confirmée. Seul un superviseur ou un administrateur pourra ensuite rouvrir l’accord.',
+    ],
+    [
+      'fr',
+      true,
+      'La vente est confirmée. Vous pourrez ensuite rouvrir l’accord\u00a0: il repassera en attente, et l’historique gardera cette approbation.',
+    ],
+  ] as const)(
+    'in %s, a viewer who may reopen (%s) is told whether it can be undone',
+    (locale, canReopen, text) => {
+      renderDialog('approve', { locale, canReopen });
+      const dialog = screen.getByRole('dialog');
+      // fr puts a no-break space before a colon: compared as it is.
+      const normalizer = getDefaultNormalizer({ collapseWhitespace: false });
+      expect(within(dialog).getByText(text, { normalizer })).toBeVisible();
+      expect(dialog).not.toHaveTextContent(/cannot be undone|ne peut pas être annulée/);
+    },
+  );
 
   it.each([
     ['Enter adds a line', '{Enter}', 0],

@@ -16,6 +16,11 @@ interface DecisionDialogProps {
   subject: Agreement | { count: number; leftOut?: number; firstApprovalsOnly?: boolean };
   /** A decision, or sending a decided agreement back to pending. */
   decision: LogAction;
+  /**
+   * The viewer's role may send a decided agreement back to pending (a supervisor or an admin): an
+   * approval is then theirs to undo, where a clerk needs one of them.
+   */
+  canReopen: boolean;
   /** The reason typed before, when a failed decision is tried again. */
   initialReason?: string;
   onConfirm: (reason: string | null) => void;
@@ -31,6 +36,7 @@ interface DecisionDialogProps {
 export function DecisionDialog({
   subject,
   decision,
+  canReopen,
   initialReason = '',
   onConfirm,
   onCancel,
@@ -75,7 +81,7 @@ export function DecisionDialog({
       : decision === 'approve' &&
         (subject.requiredApprovals === 2 && subject.approvals.length === 0
           ? t('firstApprovalBody')
-          : t('approveBody'));
+          : t(canReopen ? 'approveBodyCanReopen' : 'approveBody'));
   return (
     <ModalDialog title={title} onClose={onCancel} fallbackFocus={fallbackFocus}>
       <form onSubmit={submit} noValidate>
@@ -105,8 +111,8 @@ export function DecisionDialog({
             name="reason"
             rows={3}
             value={reason}
-            // The text first, for both: the decision cannot be undone here, so Enter alone
-            // never confirms it; Ctrl+Enter (or the button) does.
+            // The text first, for every decision: Enter alone never confirms one (undoing it is
+            // a supervisor's reopening, with a reason); Ctrl+Enter (or the button) does.
             data-autofocus
             required={needsReason}
             maxLength={reasonLength.max + 50}

@@ -139,13 +139,25 @@ describe('FlagsAnnouncement', () => {
     const { live, rerender } = renderAnnouncement([], false, 'en', null);
     const flags = [flag(1, 'jump')];
     rerender(flags);
-    const said = live.textContent;
-    expect(said).toContain('New flag: jump on lot 7 of Cars A');
+    const said = live.firstElementChild;
+    expect(said).toHaveTextContent('New flag: jump on lot 7 of Cars A');
     rerender(flags, false, { sale: 'cars-b' });
     rerender(flags, false, { sale: null });
+    expect(live.firstElementChild).toBe(said);
+    // Emptied, not said again in the other language (a removal is not read out).
     rerender(flags, false, { language: 'fr' });
     rerender([...flags], false, { language: 'en' });
-    expect(live.textContent).toBe(said);
+    expect(live).toHaveTextContent(/^$/);
+  });
+
+  it('leaves nothing in English once the console speaks French, and says the next flag in French', () => {
+    const { live, rerender } = renderAnnouncement([], false, 'en');
+    rerender([flag(1, 'late')]);
+    expect(live).toHaveTextContent('New flag: late on lot 7');
+    rerender([flag(1, 'late')], false, { language: 'fr' });
+    expect(live).not.toHaveTextContent('New flag');
+    rerender([flag(2, 'burst'), flag(1, 'late')], false, { language: 'fr' });
+    expect(live.textContent).toBe('Nouvelle alerte\u00a0: rafale sur le lot 7');
   });
 
   it('in a sale focus, says nothing of another sale’s flags, then or later', () => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
 import type { Sale } from '@/lib/sales/lot';
@@ -16,6 +16,8 @@ interface Heard {
   known: ReadonlySet<string>;
   text: string;
   said: number;
+  /** The language `text` is in. */
+  locale: string;
 }
 
 /**
@@ -24,8 +26,11 @@ interface Heard {
  * that frame would have gone unannounced.
  *
  * Each flag is announced once, when it is raised, and only in the view that shows it: the text
- * is set then and kept, so changing the view or the language (which re-renders everything) reads
- * nothing out again, where a text rebuilt from the view's flags was read as news each time.
+ * is set then and kept, so changing the view (which re-renders everything) reads nothing out
+ * again, where a text rebuilt from the view's flags was read as news each time. Changing the
+ * language empties it: kept, the last flag stayed in the language it was said in (a screen reader
+ * reading the page found English in a French console); translated, it would be read out again. A
+ * removal is not read out, and the next flag is said in the new language.
  */
 export function FlagsAnnouncement({
   flags,
@@ -45,9 +50,18 @@ export function FlagsAnnouncement({
   notNews: ReadonlySet<string> | null;
 }) {
   const t = useTranslations('SaleDesk');
-  const [heard, setHeard] = useState<Heard>({ flags: null, known: new Set(), text: '', said: 0 });
+  const locale = useLocale();
+  const [heard, setHeard] = useState<Heard>(() => ({
+    flags: null,
+    known: new Set(),
+    text: '',
+    said: 0,
+    locale,
+  }));
 
-  if (notNews !== null && heard.flags !== flags) {
+  if (heard.locale !== locale) {
+    setHeard({ ...heard, text: '', locale });
+  } else if (notNews !== null && heard.flags !== flags) {
     const known = heard.flags === null ? notNews : heard.known;
     const fresh = flags.filter(
       (flag) => !known.has(flag.id) && (focusedSale === null || flag.auctionId === focusedSale),
@@ -72,14 +86,14 @@ export function FlagsAnnouncement({
     // same ones again, which were told already. Bounded all the same.
     const grown = new Set(known.size > maxKnown ? [] : known);
     for (const flag of flags) grown.add(flag.id);
-    setHeard({ flags, known: grown, ...next });
+    setHeard({ flags, known: grown, locale, ...next });
   }
 
   return (
     <p className="visually-hidden" aria-live="polite" data-testid="flags-announcement">
       {/* A new element for each announcement: the same words twice in a row (another flag of
           the same rule on the same lot) are an addition to the region all the same, read out. */}
-      {heard.said > 0 && <span key={heard.said}>{heard.text}</span>}
+      {heard.text !== '' && <span key={heard.said}>{heard.text}</span>}
     </p>
   );
 }

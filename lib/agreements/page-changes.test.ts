@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import type { Agreement } from './agreement';
-import { pageChanges, totalAfterDecisions } from './page-changes';
+import { pageChanges, shownCounts } from './page-changes';
 import { agreementFixture } from './testing/agreement-fixture';
 
 // pageChanges reads only the id and the status of a row.
@@ -88,12 +88,38 @@ describe('pageChanges: new agreements on other pages', () => {
   });
 });
 
-describe('totalAfterDecisions', () => {
-  it('takes the rows decided here out of the filter’s total', () => {
-    const shown = [row('a', 'approved'), row('b', 'rejected'), row('c')];
-    expect(totalAfterDecisions(30, shown, 'pending')).toBe(28);
-    expect(totalAfterDecisions(30, [row('a'), row('b')], 'pending')).toBe(30);
+describe('shownCounts', () => {
+  it.each([
+    ['nothing decided here', [row('a'), row('b')], 30, { total: 30, onPage: 2, leftHere: 0 }],
+    [
+      'two decided here: out of the total and of the page, counted apart',
+      [row('a', 'approved'), row('b', 'rejected'), row('c')],
+      30,
+      { total: 28, onPage: 1, leftHere: 2 },
+    ],
+    // A single page: the total and the page's count agree, whatever was decided.
+    [
+      'a single page, one decided',
+      [row('a', 'approved'), row('b'), row('c')],
+      3,
+      { total: 2, onPage: 2, leftHere: 1 },
+    ],
     // Never below nothing, whatever the page and the total disagree on.
-    expect(totalAfterDecisions(1, shown, 'pending')).toBe(0);
+    [
+      'a total the page outgrew',
+      [row('a', 'approved'), row('b', 'rejected'), row('c')],
+      1,
+      { total: 0, onPage: 1, leftHere: 2 },
+    ],
+  ])('%s', (_name, shown, total, counts) => {
+    expect(shownCounts(total, shown, 'pending')).toEqual(counts);
+  });
+
+  it('counts a row reopened in a decided filter as one that left it', () => {
+    expect(shownCounts(1, [row('a', 'pending')], 'rejected')).toEqual({
+      total: 0,
+      onPage: 0,
+      leftHere: 1,
+    });
   });
 });

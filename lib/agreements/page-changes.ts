@@ -42,13 +42,28 @@ export function pageChanges(
   return { changedElsewhere, added: Math.max(inPage, inTotal, 0) };
 }
 
+/** The list's counts as this screen's own decisions and reopenings left them. */
+export interface ShownCounts {
+  /** The filter's total: the rows that left the filter here are no longer in it. */
+  total: number;
+  /** This page's rows still in the filter. */
+  onPage: number;
+  /** This page's rows that left the filter here (decided, or reopened): shown until the next page. */
+  leftHere: number;
+}
+
 /**
- * The filter's total as this screen's own decisions left it: a row decided here (shown with
- * another status until the next page) is no longer in the filter. Others' decisions and new
- * agreements are the quiet check's news, with its Refresh.
+ * A row decided or reopened here stays on screen with its new status until the next page, so
+ * the list can show what became of it; it is no longer in the filter. Both counts leave it out
+ * and say how many those are, so "21 match" never stands beside "24 on this page", nor "no
+ * agreement matches" above a row. Others' decisions and new agreements are the quiet check's
+ * news, with its Refresh.
  */
-export const totalAfterDecisions = (
+export function shownCounts(
   total: number,
   items: readonly Agreement[],
   status: Agreement['status'],
-): number => Math.max(0, total - items.filter((item) => item.status !== status).length);
+): ShownCounts {
+  const leftHere = items.filter((item) => item.status !== status).length;
+  return { total: Math.max(0, total - leftHere), onPage: items.length - leftHere, leftHere };
+}

@@ -12,7 +12,7 @@ import {
   type DecisionOutcome,
 } from './agreements-api';
 import type { ListParams } from './list-params';
-import { pageChanges, totalAfterDecisions, type PageChanges } from './page-changes';
+import { pageChanges, shownCounts, type PageChanges } from './page-changes';
 import { reviewReducer, type ReviewState } from './review-state';
 
 export interface Viewer {
@@ -128,7 +128,7 @@ export function useAgreementReview(params: ListParams, page: AgreementList, view
     items,
     saving,
     nextCursor: page.nextCursor,
-    total: totalAfterDecisions(page.total, items, status),
+    counts: shownCounts(page.total, items, status),
     changes,
     decide,
     decideMany,
