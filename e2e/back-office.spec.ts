@@ -463,7 +463,9 @@ for (const width of [375, 1440]) {
     await expect(page.getByText('2 accords correspondent')).toBeVisible();
     await expect(page.getByText('0 approbation sur 2')).toBeVisible();
     await page.getByRole('checkbox', { name: 'Tout sélectionner sur cette page' }).check();
-    await expect(page.getByRole('button', { name: 'Approuver 2 accords sélectionnés' })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Approuver 2 accords sélectionnés' }),
+    ).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       width,
     );
