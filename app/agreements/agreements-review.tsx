@@ -157,6 +157,13 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
           <ExportLink href={exportHref(params)} {...csvExport.link}>
             {t('export')}
           </ExportLink>
+          <ExportLink
+            href={exportHref(params, 'xlsx')}
+            exporting={csvExport.link.exporting}
+            onExport={csvExport.link.onExport}
+          >
+            {t('exportXlsx')}
+          </ExportLink>
           {/* A report needs the sale's catalogue (lots offered, estimates). */}
           {params.sale && sales.some((sale) => sale.auctionId === params.sale) && (
             <a

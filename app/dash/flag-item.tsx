@@ -6,7 +6,7 @@ import Link from 'next/link';
 import type { Role } from '@/lib/auth/roles';
 import type { StoredBid } from '@/lib/realtime/bid-store';
 import type { DeskFlag, RecordedFlag } from '@/lib/sales/recorded-flag';
-import { reviewChoices } from '@/lib/sale-desk/flags/flag-review';
+import { reviewChoices, type ReviewOutcome } from '@/lib/sale-desk/flags/flag-review';
 import { flagRules, type FlagRule } from '@/lib/sale-desk/flags/flag-rules';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import { FlagReviewForm } from './flag-review-form';
@@ -31,7 +31,9 @@ interface FlagItemProps {
   lotNumber: number | undefined;
   /** The viewer's role: the review moves it may make are offered, no others. */
   role: Role;
+  onSending: (flagId: string, outcome: ReviewOutcome) => void;
   onReviewed: (flag: RecordedFlag) => void;
+  onFailed: (flagId: string) => void;
 }
 
 /** A rule as an ICU select key (no hyphen): `not-higher` → `notHigher`. */
@@ -45,7 +47,9 @@ const sameItem = (a: FlagItemProps, b: FlagItemProps) =>
   a.saleTitle === b.saleTitle &&
   a.lotNumber === b.lotNumber &&
   a.role === b.role &&
+  a.onSending === b.onSending &&
   a.onReviewed === b.onReviewed &&
+  a.onFailed === b.onFailed &&
   a.bids.length === b.bids.length &&
   a.bids.every((bid, index) => bid === b.bids[index]);
 
@@ -55,7 +59,9 @@ export const FlagItem = memo(function FlagItem({
   saleTitle,
   lotNumber,
   role,
+  onSending,
   onReviewed,
+  onFailed,
 }: FlagItemProps) {
   const t = useTranslations('SaleDesk');
   const format = useFormatter();
@@ -119,7 +125,9 @@ export const FlagItem = memo(function FlagItem({
         flagId={flag.id}
         flagLabel={`${rule} · ${lot}`}
         choices={reviewChoices(state, role)}
+        onSending={onSending}
         onReviewed={onReviewed}
+        onFailed={onFailed}
       />
     </li>
   );

@@ -24,13 +24,18 @@ export function FlagReviewForm({
   flagId,
   flagLabel,
   choices,
+  onSending,
   onReviewed,
+  onFailed,
 }: {
   flagId: string;
   /** The flag's heading, named by each button ("Clear: self-raise · Lot 12"). */
   flagLabel: string;
   choices: readonly ReviewOutcome[];
+  /** A review is on its way: the flag will change (the panel keeps the focus through it). */
+  onSending: (flagId: string, outcome: ReviewOutcome) => void;
   onReviewed: (flag: RecordedFlag) => void;
+  onFailed: (flagId: string) => void;
 }) {
   const t = useTranslations('SaleDesk');
   const errorText = useApiErrorText();
@@ -46,7 +51,9 @@ export function FlagReviewForm({
     if (chosen) noteField.current?.focus();
   }, [chosen]);
 
-  if (choices.length === 0 && !problem) return null;
+  // A note being written stays, even if someone else's review took its moves away meanwhile:
+  // sending it then says so (409).
+  if (choices.length === 0 && !problem && chosen === null) return null;
 
   function cancel() {
     setChosen(null);
@@ -60,6 +67,7 @@ export function FlagReviewForm({
     if (!chosen || saving || note.trim() === '') return;
     setSaving(true);
     setProblem(null);
+    onSending(flagId, chosen);
     const answer = await sendFlagReview(flagId, chosen, note.trim());
     setSaving(false);
     if (answer.outcome === 'reviewed') {
@@ -70,8 +78,14 @@ export function FlagReviewForm({
       setChosen(null);
       setProblem({ kind: 'conflict', state: answer.flag.state });
       onReviewed(answer.flag);
-    } else if (answer.outcome === 'forbidden') setProblem({ kind: 'forbidden' });
-    else setProblem({ kind: 'failed', error: answer.error });
+    } else {
+      onFailed(flagId);
+      setProblem(
+        answer.outcome === 'forbidden'
+          ? { kind: 'forbidden' }
+          : { kind: 'failed', error: answer.error },
+      );
+    }
   }
 
   return (

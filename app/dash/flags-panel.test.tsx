@@ -233,8 +233,19 @@ describe('FlagsPanel', () => {
   });
 
   /** The panel with a desk behind it: a reviewed flag replaces its older self, as the store does. */
+  /** The announcement on the staff channel: the desk shows a review before its own answer. */
+  let announce: (flag: RecordedFlag) => void = () => {};
+
   function Desk({ initial, role }: { initial: RecordedFlag[]; role: Role }) {
     const [flags, setFlags] = useState(initial);
+    announce = (reviewed) =>
+      setFlags((kept) =>
+        kept.map((f) =>
+          f.id === reviewed.id && reviewed.reviews.length >= (f.reviews?.length ?? 0)
+            ? reviewed
+            : f,
+        ),
+      );
     return (
       <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
         <FlagsPanel
@@ -270,6 +281,20 @@ describe('FlagsPanel', () => {
     await review(screen.getByTestId('flag'), 'Clear', 'Clear the flag');
     await waitFor(() => expect(screen.queryAllByTestId('flag')).toHaveLength(0));
     expect(screen.getByRole('heading', { name: 'Flags' })).toHaveFocus();
+  });
+
+  it('the desk shows the review before its answer arrives (announced first): the focus still moves on', async () => {
+    answer = (body, id) => {
+      const flagNow = { ...recorded({ ...flag(1), id }, body.outcome as FlagState) };
+      act(() => announce(flagNow));
+      return json(200, flagNow);
+    };
+    render(<Desk initial={[recorded(flag(2, 'late')), recorded(flag(1))]} role="clerk" />);
+    await review(screen.getAllByTestId('flag')[0]!, 'Clear', 'Clear the flag');
+    await waitFor(() => expect(screen.getAllByTestId('flag')).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Clear: jump · Lot 7' })).toHaveFocus(),
+    );
   });
 
   it('a flag escalated by a clerk stays in the view without buttons: the focus stays on it', async () => {

@@ -55,11 +55,14 @@ export const FlagsPanel = memo(function FlagsPanel({
     .filter((flag) => inFilter(filter, flag.state ?? 'open'))
     .slice(0, shownFlags);
 
-  // A review can take its flag out of the view (cleared, in "to review"): the focus goes on to
-  // the flag that took its place (or the one before, or the panel's heading), never to the page.
+  // A review can take its flag out of the view (cleared, in "to review") or its buttons away: the
+  // focus goes on to the flag that took its place (or the one before, or the panel's heading),
+  // or stays on the flag, never to the page. Noted when the review is sent: the desk may show
+  // it (the staff channel's announcement) before its own answer arrives.
   const heading = useRef<HTMLHeadingElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const focusFrom = useRef<{ index: number; id: string; state: FlagState } | null>(null);
+  const [, settle] = useState(0);
   useEffect(() => {
     if (focusFrom.current === null) return;
     const { index: from, id, state } = focusFrom.current;
@@ -69,8 +72,10 @@ export const FlagsPanel = memo(function FlagsPanel({
     focusFrom.current = null;
     const items = [...(list.current?.children ?? [])] as HTMLElement[];
     if (shown) {
-      // Still in the view: its next move, or the flag itself (its form's button is gone).
       const item = items.find((element) => element.dataset.flagId === id);
+      // Still in the view, the focus still in it (a note kept): left there. Else its next move,
+      // or the flag itself (its form's button is gone).
+      if (item?.contains(document.activeElement)) return;
       (item?.querySelector('button') ?? item)?.focus();
       return;
     }
@@ -79,16 +84,25 @@ export const FlagsPanel = memo(function FlagsPanel({
     (next ?? heading.current)?.focus();
   });
 
+  const sending = useCallback((id: string, outcome: FlagState) => {
+    const index = [...(list.current?.children ?? [])].findIndex(
+      (item) => (item as HTMLElement).dataset.flagId === id,
+    );
+    focusFrom.current = index < 0 ? null : { index, id, state: outcome };
+  }, []);
   const reviewed = useCallback(
     (flag: RecordedFlag) => {
-      const index = [...(list.current?.children ?? [])].findIndex(
-        (item) => (item as HTMLElement).dataset.flagId === flag.id,
-      );
-      focusFrom.current = index < 0 ? null : { index, id: flag.id, state: flag.state };
+      // The state it now has (someone else's review may have won).
+      if (focusFrom.current?.id === flag.id) focusFrom.current.state = flag.state;
       onReviewed(flag);
+      // The desk may have shown it already: the focus is settled at this render all the same.
+      settle((count) => count + 1);
     },
     [onReviewed],
   );
+  const failed = useCallback((id: string) => {
+    if (focusFrom.current?.id === id) focusFrom.current = null;
+  }, []);
 
   return (
     <section className="card flags" aria-labelledby="flags-title">
@@ -135,7 +149,9 @@ export const FlagsPanel = memo(function FlagsPanel({
                   saleTitle={saleTitle}
                   lotNumber={lotNumber}
                   role={role}
+                  onSending={sending}
                   onReviewed={reviewed}
+                  onFailed={failed}
                 />
               );
             })}

@@ -193,4 +193,13 @@ describe('the sale and the sort', () => {
       exportHref({ status: 'approved', q: 'lamp', sale: 'paris', sort: 'amount', cursor: 'c1.x' }),
     ).toBe('/api/agreements/export?status=approved&sale=paris&q=lamp&sort=amount');
   });
+
+  it('exports the same rows for Excel with format=xlsx', () => {
+    expect(
+      exportHref(
+        { status: 'approved', q: 'lamp', sale: 'paris', sort: 'amount', cursor: null },
+        'xlsx',
+      ),
+    ).toBe('/api/agreements/export?status=approved&sale=paris&q=lamp&sort=amount&format=xlsx');
+  });
 });

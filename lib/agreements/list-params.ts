@@ -81,7 +81,9 @@ export function listApiPath(params: ListParams, limit: number): ApiPath {
 }
 
 /** The CSV export of every agreement the filter shows, in its order (contract §12). */
-export function exportHref(params: ListParams): ApiPath {
+export function exportHref(params: ListParams, format: 'csv' | 'xlsx' = 'csv'): ApiPath {
   const search = toSearch({ ...params, cursor: null }, true);
+  // The same rows as an Excel workbook (contract §14); CSV is the export's default.
+  if (format === 'xlsx') search.set('format', 'xlsx');
   return `/api/agreements/export?${search.toString()}`;
 }

@@ -104,5 +104,8 @@ describe('the desk’s flags', () => {
     expect(reread.shown[1]).toBe(grown.shown[1]);
     expect(reread.shown[2]).not.toBe(grown.shown[2]);
     expect(reread.shown[2]).toMatchObject({ state: 'cleared' });
+    // A slow read that set out before the review: the review stays.
+    const stale = withRead(reread, [flag(3), flag(2), flag(1)], '40');
+    expect(stale.shown[2]).toMatchObject({ state: 'cleared' });
   });
 });

@@ -36,12 +36,13 @@ export function withRead(
 ): DeskFlags {
   const reach = latestOf(kept.through, through);
   if (sameFlags(kept.recorded, read)) return { ...kept, through: reach };
-  // A flag the read gives as it was kept (no review since) stays the object kept, so it stays
-  // the object shown.
+  // A flag the read gives as it was kept stays the object kept, so it stays the object shown. So
+  // does one kept with more reviews: reviews only ever add up, and a read that set out before a
+  // review committed (the 30-s read, slow) must not put the flag back as it was.
   const byId = new Map(kept.recorded.map((flag) => [flag.id, flag]));
   const recorded = read.map((flag) => {
     const known = byId.get(flag.id);
-    return known && known.reviews.length === flag.reviews.length ? known : flag;
+    return known && known.reviews.length >= flag.reviews.length ? known : flag;
   });
   return { recorded, shown: deskFlags(recorded), through: reach };
 }

@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import type { Agreement } from '@/lib/agreements/agreement';
-import { agreementCsvFields, agreementCsvHeader, csvField, csvRecord, majorUnits } from './csv';
+import { csvField, csvRecord, exportCsvFields, exportCsvHeader, majorUnits } from './csv';
+import type { ExportRow } from './export-row';
 
 describe('csvField', () => {
   it.each<[string, string, string]>([
@@ -34,9 +34,10 @@ describe('csvRecord', () => {
     expect(csvRecord([''])).toBe('\r\n');
   });
 
-  it('writes the header row of the contract', () => {
-    expect(csvRecord(agreementCsvHeader)).toBe(
-      'id,platformId,auctionId,lotId,lotTitle,buyer,currency,amount,amountMinor,status,closedAt,decidedAt,decidedBy,reason\r\n',
+  it('writes the header row of the contract: the first columns, then those of the lot story', () => {
+    expect(exportCsvHeader).toBe(
+      'id,platformId,auctionId,lotId,lotTitle,buyer,currency,amount,amountMinor,status,closedAt,decidedAt,decidedBy,reason,' +
+        'saleTitle,lotNumber,decidedByName,firstApprovedBy,firstApprovedAt,flags\r\n',
     );
   });
 });
@@ -61,31 +62,32 @@ describe('majorUnits', () => {
   });
 });
 
-describe('agreementCsvFields', () => {
-  const agreement: Agreement = {
+describe('exportCsvFields', () => {
+  const row: ExportRow = {
     id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
     platformId: 'plat-1',
     auctionId: 'london-watches-2026',
     lotId: 'lot-0021',
     lotTitle: 'Patek Philippe, ref. 2499',
     buyer: '=cmd',
-    amount: 430000,
     currency: 'GBP',
+    amountMinor: 430000,
     status: 'rejected',
-    version: 2,
-    closedAt: '2026-03-02T18:30:00.000Z',
-    createdAt: '2026-03-02T18:31:00.000Z',
-    decidedAt: '2026-03-03T09:00:00.000Z',
+    closedAt: new Date('2026-03-02T18:30:00Z'),
+    decidedAt: new Date('2026-03-03T09:00:00.125Z'),
     decidedBy: 'alice',
-    decidedByName: 'Alice Martin',
     reason: 'Buyer withdrew\n"twice"',
-    requiredApprovals: 1,
-    approvals: [],
+    saleTitle: 'Important Watches, London',
+    lotNumber: 21,
+    decidedByName: 'Alice Martin',
+    firstApprovedBy: 'bob',
+    firstApprovedAt: new Date('2026-03-02T20:00:00Z'),
+    flags: { open: 1, escalated: 0, cleared: 2 },
   };
 
-  it('gives the header order, amounts in major and minor units, and no internal fields', () => {
-    expect(agreementCsvFields(agreement)).toEqual([
-      agreement.id,
+  it('gives the header order, amounts in major and minor units, times in ISO 8601 UTC', () => {
+    expect(exportCsvFields(row)).toEqual([
+      row.id,
       'plat-1',
       'london-watches-2026',
       'lot-0021',
@@ -96,15 +98,42 @@ describe('agreementCsvFields', () => {
       '430000',
       'rejected',
       '2026-03-02T18:30:00.000Z',
-      '2026-03-03T09:00:00.000Z',
+      '2026-03-03T09:00:00.125Z',
       'alice',
       'Buyer withdrew\n"twice"',
+      'Important Watches, London',
+      '21',
+      'Alice Martin',
+      'bob',
+      '2026-03-02T20:00:00.000Z',
+      'open 1; escalated 0; cleared 2',
     ]);
-    expect(agreementCsvFields(agreement)).toHaveLength(agreementCsvHeader.length);
+    expect(csvRecord(exportCsvFields(row)).split(',')).toHaveLength(
+      exportCsvHeader.split(',').length + 2, // the two quoted commas, in the title and sale title
+    );
   });
 
-  it('leaves the decision fields empty while pending', () => {
-    const pending = { ...agreement, decidedAt: null, decidedBy: null, reason: null };
-    expect(agreementCsvFields(pending).slice(-3)).toEqual(['', '', '']);
+  it('leaves what is not there yet empty: decision, approval, a lot missing from the catalogue', () => {
+    const pending: ExportRow = {
+      ...row,
+      status: 'pending',
+      decidedAt: null,
+      decidedBy: null,
+      reason: null,
+      decidedByName: null,
+      saleTitle: null,
+      lotNumber: null,
+      firstApprovedBy: null,
+      firstApprovedAt: null,
+      flags: { open: 0, escalated: 0, cleared: 0 },
+    };
+    const fields = exportCsvFields(pending);
+    expect(fields.slice(11, 19)).toEqual(['', '', '', '', '', '', '', '']);
+    expect(fields[19]).toBe('open 0; escalated 0; cleared 0');
+  });
+
+  it('guards the new text columns against formulas as the first ones', () => {
+    const hostile = { ...row, saleTitle: '=HYPERLINK("x")', decidedByName: '@Alice' };
+    expect(csvRecord(exportCsvFields(hostile))).toContain(`,"'=HYPERLINK(""x"")",21,'@Alice,`);
   });
 });

@@ -1,26 +1,9 @@
 import 'server-only';
-import type { Agreement } from '@/lib/agreements/agreement';
 import { currencyFractionDigits } from '@/lib/sale-desk/money';
+import { exportColumns, flagCountsText, type ExportColumn, type ExportRow } from './export-row';
 
-// The agreements export as CSV (contract §12): RFC 4180, one agreement a record. Pure functions:
-// the route streams what they write.
-
-export const agreementCsvHeader = [
-  'id',
-  'platformId',
-  'auctionId',
-  'lotId',
-  'lotTitle',
-  'buyer',
-  'currency',
-  'amount',
-  'amountMinor',
-  'status',
-  'closedAt',
-  'decidedAt',
-  'decidedBy',
-  'reason',
-] as const;
+// The agreements export as CSV (contract §12 and §14): RFC 4180, one agreement a record. Pure
+// functions: csv-stream.ts streams what they write.
 
 /** What a spreadsheet would read as the start of a formula (OWASP's "CSV injection"). */
 const formulaStart = /^[=+\-@\t\r]/;
@@ -52,22 +35,36 @@ export function majorUnits(minor: number, currency: string): string {
   return `${sign}${whole.slice(0, -digits)}.${whole.slice(-digits)}`;
 }
 
-/** The fields of one agreement, in the header's order. */
-export function agreementCsvFields(agreement: Agreement): string[] {
-  return [
-    agreement.id,
-    agreement.platformId,
-    agreement.auctionId,
-    agreement.lotId,
-    agreement.lotTitle,
-    agreement.buyer,
-    agreement.currency,
-    majorUnits(agreement.amount, agreement.currency),
-    String(agreement.amount),
-    agreement.status,
-    agreement.closedAt,
-    agreement.decidedAt ?? '',
-    agreement.decidedBy ?? '',
-    agreement.reason ?? '',
-  ];
-}
+const text = (value: string | null): string => value ?? '';
+/** An instant as ISO 8601 in UTC with milliseconds, as the API writes it. */
+const instant = (value: Date | null): string => value?.toISOString() ?? '';
+
+const csvCell: Record<ExportColumn, (row: ExportRow) => string> = {
+  id: (row) => row.id,
+  platformId: (row) => row.platformId,
+  auctionId: (row) => row.auctionId,
+  lotId: (row) => row.lotId,
+  lotTitle: (row) => row.lotTitle,
+  buyer: (row) => row.buyer,
+  currency: (row) => row.currency,
+  amount: (row) => majorUnits(row.amountMinor, row.currency),
+  amountMinor: (row) => String(row.amountMinor),
+  status: (row) => row.status,
+  closedAt: (row) => instant(row.closedAt),
+  decidedAt: (row) => instant(row.decidedAt),
+  decidedBy: (row) => text(row.decidedBy),
+  reason: (row) => text(row.reason),
+  saleTitle: (row) => text(row.saleTitle),
+  lotNumber: (row) => (row.lotNumber === null ? '' : String(row.lotNumber)),
+  decidedByName: (row) => text(row.decidedByName),
+  firstApprovedBy: (row) => text(row.firstApprovedBy),
+  firstApprovedAt: (row) => instant(row.firstApprovedAt),
+  flags: (row) => flagCountsText(row.flags),
+};
+
+/** The header record: the column names. */
+export const exportCsvHeader = csvRecord(exportColumns);
+
+/** The fields of one row, in the header's order, before quoting. */
+export const exportCsvFields = (row: ExportRow): string[] =>
+  exportColumns.map((column) => csvCell[column](row));

@@ -9,7 +9,7 @@ import { sessionCookieName } from '@/lib/server/auth/session-cookie';
 import { resolveSession, type ActiveSession } from '@/lib/server/auth/sessions';
 import { database } from '@/lib/server/db/connection';
 import type { Database } from '@/lib/server/db/database';
-import { isDatabaseUnavailable } from '@/lib/server/db/unavailable';
+import { DatabaseUnreachable, isDatabaseUnavailable } from '@/lib/server/db/unavailable';
 import { ApiProblem, problemResponse } from './api-problem';
 import { withoutQueryDetails } from './error-summary';
 import { assertJsonContentType, assertSameOrigin, parseJson, readBodyText } from './request-guards';
@@ -113,7 +113,9 @@ export function apiHandler<
       }
 
       // The session before the body: a caller without one learns nothing about what it sent.
-      const db = await database();
+      const db = await database().catch((error: unknown) => {
+        throw new DatabaseUnreachable(error);
+      });
       const cookie = request.cookies.get(sessionCookieName)?.value;
       const session = cookie ? await resolveSession(db, cookie, signingSecret()) : null;
       if ((options.session || options.permission) && !session) {

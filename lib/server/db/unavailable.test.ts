@@ -1,15 +1,18 @@
 /** @jest-environment node */
-import { isDatabaseUnavailable } from './unavailable';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { DatabaseUnreachable, isDatabaseUnavailable } from './unavailable';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
-const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause });
+/** A query's failure as drizzle throws it: the driver's error is its cause. */
+const wrapped = (cause: unknown) => new DrizzleQueryError('select 1', [], cause as Error);
+const opening = (cause: unknown) => new DatabaseUnreachable(cause);
 
 describe('isDatabaseUnavailable', () => {
   it.each([
-    ['a refused connection', withCode('ECONNREFUSED')],
-    ['a reset connection', withCode('ECONNRESET')],
-    ['a timeout', withCode('ETIMEDOUT')],
-    ['an unknown host', withCode('ENOTFOUND')],
+    ['opening it refused', opening(withCode('ECONNREFUSED'))],
+    ['a query on a reset connection', wrapped(withCode('ECONNRESET'))],
+    ['a query timing out', wrapped(withCode('ETIMEDOUT'))],
+    ['opening it, an unknown host', opening(withCode('ENOTFOUND'))],
     ['the server shutting down (57P01)', withCode('57P01')],
     ['the server starting up (57P03)', withCode('57P03')],
     ['a connection exception (08006)', withCode('08006')],
@@ -30,6 +33,12 @@ describe('isDatabaseUnavailable', () => {
     ['a syntax error (42601)', wrapped(withCode('42601'))],
     ['a serialization failure (40001)', withCode('40001')],
     ['a plain bug', new TypeError('x is undefined')],
+    // Not the database's: PubNub's grant or history read refused on the way.
+    ['a refused connection elsewhere', withCode('ECONNREFUSED')],
+    [
+      'a timeout elsewhere',
+      Object.assign(new Error('fetch failed'), { cause: withCode('ETIMEDOUT') }),
+    ],
     ['not an error', 'ECONNREFUSED'],
     ['null', null],
   ])('%s: not unavailable', (_name, error) => {

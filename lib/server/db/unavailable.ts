@@ -1,7 +1,18 @@
 import 'server-only';
 // Whether a failure says the database cannot be reached now (down, restarting, refusing
 // connections), as opposed to a query that is wrong: the first is 503 `unavailable`, retryable
-// (contract §15), the second stays 500 `internal`. Drizzle wraps the driver's error in `cause`.
+// (contract §15), the second stays 500 `internal`. Only the database's own failures count: a
+// socket error of PubNub's (a token grant, a history read) is no database outage. Drizzle wraps
+// the driver's error in `cause`; opening the database is wrapped in `DatabaseUnreachable`.
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+
+/** Opening the database (connecting, migrating) failed: what follows is its cause. */
+export class DatabaseUnreachable extends Error {
+  constructor(cause: unknown) {
+    super('The database could not be opened', { cause });
+    this.name = 'DatabaseUnreachable';
+  }
+}
 
 /** Node's socket errors on the way to the server. */
 const networkCodes = new Set([
@@ -37,12 +48,16 @@ function* causes(error: unknown): Generator<unknown> {
 }
 
 export function isDatabaseUnavailable(error: unknown): boolean {
+  let fromDatabase = false;
   for (const cause of causes(error)) {
+    if (cause instanceof DatabaseUnreachable || cause instanceof DrizzleQueryError)
+      fromDatabase = true;
     if (typeof cause !== 'object' || cause === null) continue;
     const { code, message } = cause as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (networkCodes.has(code) || unavailableStates.test(code)))
-      return true;
+    // PostgreSQL's own states and the `pg` pool's own words say it wherever they come from.
+    if (typeof code === 'string' && unavailableStates.test(code)) return true;
     if (typeof message === 'string' && unavailableMessages.test(message)) return true;
+    if (fromDatabase && typeof code === 'string' && networkCodes.has(code)) return true;
   }
   return false;
 }

@@ -1,7 +1,9 @@
 import 'server-only';
 // The gate (contract §14, FLAG_GATE): the flags of a lot that hold its agreement back from
-// approval. Read inside the decision's transaction: a flag escalated a moment before the approval
-// commits is seen by it, or the escalation waits for it (the flag row's lock, review-flag.ts).
+// approval. Read inside the decision's transaction, after the agreement's row is locked: the
+// approval sees every review committed before it read the flags. A review committing in the
+// same moment is ordered after the approval (the gate takes no lock on the flags: reviews and
+// approvals never wait for each other).
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '@/lib/server/db/database';
 import { saleFlags } from '@/lib/server/db/schema';

@@ -25,11 +25,13 @@ export async function reviewFlag(
   id: string,
   body: ReviewBody,
   account: ActiveSession['account'],
-  { now = new Date() } = {},
+  { now }: { now?: Date } = {},
 ): Promise<ReviewResult> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(saleFlags).where(eq(saleFlags.id, id)).for('update');
     if (!row) return { outcome: 'not_found' };
+    // Once the row is this review's: a review that waited for another's lock is later than it.
+    const reviewedAt = now ?? new Date();
     const step = reviewStep(row.state, body.outcome, account.role);
     if (step.kind !== 'reviewed') {
       const [flag] = await withBids(tx, [row]);
@@ -43,7 +45,7 @@ export async function reviewFlag(
       accountId: account.id,
       loginId: account.loginId,
       displayName: account.displayName,
-      reviewedAt: now,
+      reviewedAt,
     });
     const [updated] = await tx
       .update(saleFlags)

@@ -48,18 +48,25 @@ export async function announce(env: ServerEnv, news: StaffNews): Promise<void> {
   }
 }
 
-/** Announces the flags a batch of the recorder raised, with their bids as recorded. */
+/**
+ * Announces the flags a batch of the recorder raised, with their bids as recorded. Never throws:
+ * the batch is recorded whatever becomes of its news.
+ */
 export async function announceRaised(
   env: ServerEnv,
   db: Database,
   ids: readonly string[],
 ): Promise<void> {
   if (ids.length === 0) return;
-  const rows = await db
-    .select()
-    .from(saleFlags)
-    .where(inArray(saleFlags.id, [...ids]));
-  const flags = await withBids(db, rows);
-  // At once: a relay or PubNub that does not answer costs one timeout, not one per flag.
-  await Promise.all(flags.map((flag) => announce(env, flagRaised(flag))));
+  try {
+    const rows = await db
+      .select()
+      .from(saleFlags)
+      .where(inArray(saleFlags.id, [...ids]));
+    const flags = await withBids(db, rows);
+    // At once: a relay or PubNub that does not answer costs one timeout, not one per flag.
+    await Promise.all(flags.map((flag) => announce(env, flagRaised(flag))));
+  } catch (error) {
+    console.warn('gavel: raised flags could not be announced:', (error as Error).message);
+  }
 }

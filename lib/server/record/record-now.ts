@@ -31,9 +31,7 @@ async function readWithin(env: ServerEnv, db: Database, budgetMs: number) {
     const read = catchUp(db, historyPageThrough(client, bidsChannel), flags, {
       isCancelled: () => Date.now() >= deadline,
     });
-    const outcome = await read;
-    await announceRaised(env, db, outcome.raised);
-    return { state: 'recorded' as const, ...outcome };
+    return { state: 'recorded' as const, ...(await read) };
   } finally {
     client.destroy();
   }
@@ -63,7 +61,11 @@ async function underLock(env: ServerEnv, db: Database, budgetMs: number) {
 /** Records what history holds past the cursor, for at most `budgetMs`. */
 export function recordNow(env: ServerEnv, db: Database, budgetMs: number) {
   if (inProcess) return inProcess;
-  const current = underLock(env, db, budgetMs);
+  // The flags it raised are announced once the lock is let go, never failing the read.
+  const current = underLock(env, db, budgetMs).then(async (outcome) => {
+    if (outcome.state === 'recorded') await announceRaised(env, db, outcome.raised);
+    return outcome;
+  });
   inProcess = current;
   const clear = () => {
     if (inProcess === current) inProcess = null;

@@ -33,7 +33,9 @@ export function describeFlagReview() {
     sam: 'supervisor',
     adele: 'admin',
   };
-  const { signIn, ingest, decide, decideMany, historyOk } = agreementsApi(() => cookies.flo!);
+  const { signIn, ingest, decide, decideMany, historyOk, listOk } = agreementsApi(
+    () => cookies.flo!,
+  );
   const newItem = ingestItemFactory(`flags-${randomUUID().slice(0, 8)}-`);
 
   beforeAll(async () => {
@@ -237,6 +239,40 @@ export function describeFlagReview() {
         [free!.id, 200, undefined],
       ]);
       expect(items[0]!.flags).toEqual([{ id: flag, rule: 'self-raise', state: 'escalated' }]);
+    });
+  });
+
+  describe('GET /api/agreements: each item with its lot context', () => {
+    it('sale title, lot number and flags by state, across sales; nulls and zeros for a lot unknown', async () => {
+      const tag = randomUUID().slice(0, 8);
+      const saleA = `ctx-a-${tag}`;
+      const saleB = `ctx-b-${tag}`;
+      await ingestLotsOk([lotItemFactory(saleA, 'Sale A')(), lotItemFactory(saleB, 'Sale B')()]);
+      const items = await ingest([
+        newItem({ auctionId: saleA, lotId: 'lot-1', lotTitle: `ctx ${tag} a` }),
+        newItem({ auctionId: saleB, lotId: 'lot-1', lotTitle: `ctx ${tag} b` }),
+        newItem({ auctionId: saleB, lotId: 'lot-9', lotTitle: `ctx ${tag} c` }),
+      ]);
+      await insertFlag({ auctionId: saleA, lotId: 'lot-1' }, 'open');
+      await insertFlag({ auctionId: saleA, lotId: 'lot-1' }, 'escalated');
+      await insertFlag({ auctionId: saleB, lotId: 'lot-1' }, 'cleared');
+      const page = await listOk(`?q=${encodeURIComponent(`ctx ${tag}`)}&limit=10`);
+      const byId = new Map(page.items.map((item) => [item.id, item]));
+      expect(byId.get(items[0]!.id)).toMatchObject({
+        saleTitle: 'Sale A',
+        lotNumber: 1,
+        flags: { open: 1, escalated: 1, cleared: 0 },
+      });
+      expect(byId.get(items[1]!.id)).toMatchObject({
+        saleTitle: 'Sale B',
+        lotNumber: 1,
+        flags: { open: 0, escalated: 0, cleared: 1 },
+      });
+      expect(byId.get(items[2]!.id)).toMatchObject({
+        saleTitle: null,
+        lotNumber: null,
+        flags: { open: 0, escalated: 0, cleared: 0 },
+      });
     });
   });
 

@@ -1,10 +1,13 @@
 /** @jest-environment node */
 // GET /api/agreements/export through its route handler on a real in-memory PGlite database: the
-// session, the CSV bytes (RFC 4180, formula-safe, amounts in the currency's decimals), every row
-// past one batch, and the same rows in the same order as the list.
+// session, the CSV bytes (RFC 4180, formula-safe, amounts in the currency's decimals), the lot's
+// story (catalogue, approvals, flags), the workbook read back equal to the CSV, every row past one
+// batch, and the same rows in the same order as the list.
 import '@/lib/server/testing/memory-database-env';
+import ExcelJS from 'exceljs';
 import { NextRequest } from 'next/server';
 import type { Agreement, AgreementPage } from '@/lib/agreements/agreement';
+import type { FlagState } from '@/lib/sale-desk/flags/flag-review';
 import {
   agreementsApi,
   expectProblem,
@@ -12,6 +15,7 @@ import {
   staffPassword,
   type Cookie,
 } from '@/lib/server/testing/agreements-requests';
+import { ingestLotsOk, lotItemFactory } from '@/lib/server/testing/sales-requests';
 
 delete process.env.PLATFORM_TOKEN;
 delete process.env.APP_ENV;
@@ -21,11 +25,16 @@ type ExportRoute = typeof import('./route');
 
 const origin = 'http://localhost:3000';
 const header =
-  'id,platformId,auctionId,lotId,lotTitle,buyer,currency,amount,amountMinor,status,closedAt,decidedAt,decidedBy,reason\r\n';
+  'id,platformId,auctionId,lotId,lotTitle,buyer,currency,amount,amountMinor,status,closedAt,decidedAt,decidedBy,reason,' +
+  'saleTitle,lotNumber,decidedByName,firstApprovedBy,firstApprovedAt,flags\r\n';
+const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The new columns of a pending agreement whose lot the catalogue lacks and that has no flag. */
+const noStory = ',,,,,,open 0; escalated 0; cleared 0';
 
 let connection: Connection;
 let route: ExportRoute;
 let staff: string;
+let supervisor: string;
 
 const { signIn, ingest, listOk, decide } = agreementsApi(() => staff);
 
@@ -44,6 +53,78 @@ async function exportOk(query: string): Promise<string> {
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
   return response.text();
+}
+
+/** The records of a CSV (RFC 4180: quoted fields, doubled quotes, CRLF), each a list of fields. */
+function parseCsv(csv: string): string[][] {
+  const records: string[][] = [];
+  const field = /"((?:[^"]|"")*)"|([^,"\r\n]*)/y;
+  let at = 0;
+  while (at < csv.length) {
+    const record: string[] = [];
+    for (;;) {
+      field.lastIndex = at;
+      const match = field.exec(csv)!;
+      record.push(match[1] !== undefined ? match[1].replaceAll('""', '"') : match[2]!);
+      at = field.lastIndex;
+      if (csv[at] !== ',') break;
+      at += 1;
+    }
+    expect(csv.slice(at, at + 2)).toBe('\r\n');
+    at += 2;
+    records.push(record);
+  }
+  return records;
+}
+
+/** `?format=xlsx`: the workbook's one sheet, every row as values (an empty cell as null). */
+async function exportXlsxRows(query: string): Promise<ExcelJS.CellValue[][]> {
+  const response = await exportCsv(`${query}&format=xlsx`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe(xlsxType);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(await response.arrayBuffer());
+  expect(workbook.worksheets).toHaveLength(1);
+  const columns = header.split(',').length;
+  return workbook.worksheets[0]!.getSheetValues()
+    .slice(1)
+    .map((values) =>
+      Array.from(
+        { length: columns },
+        (_, index) => (values as ExcelJS.CellValue[])[index + 1] ?? null,
+      ),
+    );
+}
+
+/** The CSV's formula guard (contract §12), which a workbook's text cells do not need. */
+const formulaGuarded = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+/**
+ * Asserts that the workbook holds the CSV's rows, field for field: the same text (the CSV's guard
+ * aside, and line breaks as line feeds), numbers for the amounts, dates for the instants.
+ */
+async function expectXlsxEqualsCsv(query: string) {
+  const csv = parseCsv(await exportOk(query));
+  const sheet = await exportXlsxRows(query);
+  expect(sheet).toHaveLength(csv.length);
+  expect(sheet[0]).toEqual(csv[0]);
+  const columns = csv[0]!;
+  const numbers = new Set(['amount', 'amountMinor', 'lotNumber']);
+  const instants = new Set(['closedAt', 'decidedAt', 'firstApprovedAt']);
+  sheet.slice(1).forEach((row, index) => {
+    const expected = csv[index + 1]!;
+    row.forEach((cell, column) => {
+      const name = columns[column]!;
+      const text = expected[column]!;
+      if (text === '') expect([name, cell]).toEqual([name, null]);
+      else if (numbers.has(name)) expect([name, cell]).toEqual([name, Number(text)]);
+      else if (instants.has(name))
+        expect([name, (cell as Date).toISOString()]).toEqual([name, text]);
+      else
+        expect([name, formulaGuarded(String(cell))]).toEqual([name, text.replace(/\r\n?/g, '\n')]);
+    });
+  });
+  return { csv, sheet };
 }
 
 const item = ingestItemFactory('export-', {
@@ -65,7 +146,14 @@ beforeAll(async () => {
     password: staffPassword,
     role: 'clerk',
   });
+  await createAccount(db, {
+    loginId: 'sam',
+    displayName: 'Sam Okafor',
+    password: staffPassword,
+    role: 'supervisor',
+  });
   staff = await signIn('erin');
+  supervisor = await signIn('sam');
 });
 
 afterAll(async () => {
@@ -90,8 +178,19 @@ describe('the request', () => {
     ['a 201-character q', `?q=${'q'.repeat(201)}`],
     ['a q with a control character', '?q=%00'],
     ['a sale with a control character', '?sale=%07'],
+    ['an unknown format', '?format=pdf'],
+    ['a format in capitals', '?format=XLSX'],
   ])('%s -> 400 bad_request', async (_name, query) => {
     await expectProblem(await exportCsv(query), 400, 'bad_request');
+  });
+
+  it('names the formats it writes when it refuses one', async () => {
+    const body = await expectProblem(await exportCsv('?format=pdf'), 400, 'bad_request');
+    expect(body.error.message).toBe('format: format must be one of csv, xlsx');
+  });
+
+  it('takes format=csv as the default it is', async () => {
+    expect(await exportOk('?q=no-such-lot&format=csv')).toBe(header);
   });
 
   it('answers HEAD with the headers and no body, and 405 with Allow to other methods', async () => {
@@ -105,6 +204,10 @@ describe('the request', () => {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       await expectProblem(response, 405, 'method_not_allowed');
     }
+    const workbook = await route.HEAD(exportRequest('?format=xlsx', staff, 'HEAD'));
+    expect(workbook.status).toBe(200);
+    expect(workbook.headers.get('content-type')).toBe(xlsxType);
+    expect(await workbook.text()).toBe('');
     const options = await route.OPTIONS(exportRequest('', staff, 'OPTIONS'));
     expect(options.status).toBe(204);
     expect(options.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
@@ -189,10 +292,10 @@ describe('the file', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     const expected =
       header +
-      `${plain.id},p-1,${sale},lot-1,Nu couché,Paddle 118,EUR,14500.50,1450050,pending,2026-03-02T18:30:00.000Z,,,\r\n` +
-      `${quoted.id},p-2,${sale},'-lot-2,"Patek Philippe, ref. ""2499""","'=HYPERLINK(""http://evil.example"")",GBP,0.05,5,pending,2026-03-02T18:31:00.000Z,,,\r\n` +
-      `${yen.id},p-3,${sale},lot-3,'+81 netsuke,'@phone,JPY,1234567,1234567,pending,2026-03-02T18:32:00.500Z,,,\r\n` +
-      `${dinar.id},p-4,${sale},lot-4,Pearl necklace,Online 7,BHD,1.234,1234,pending,2026-03-02T18:33:00.000Z,,,\r\n`;
+      `${plain.id},p-1,${sale},lot-1,Nu couché,Paddle 118,EUR,14500.50,1450050,pending,2026-03-02T18:30:00.000Z,,,${noStory}\r\n` +
+      `${quoted.id},p-2,${sale},'-lot-2,"Patek Philippe, ref. ""2499""","'=HYPERLINK(""http://evil.example"")",GBP,0.05,5,pending,2026-03-02T18:31:00.000Z,,,${noStory}\r\n` +
+      `${yen.id},p-3,${sale},lot-3,'+81 netsuke,'@phone,JPY,1234567,1234567,pending,2026-03-02T18:32:00.500Z,,,${noStory}\r\n` +
+      `${dinar.id},p-4,${sale},lot-4,Pearl necklace,Online 7,BHD,1.234,1234,pending,2026-03-02T18:33:00.000Z,,,${noStory}\r\n`;
     expect(Buffer.from(await response.arrayBuffer())).toEqual(Buffer.from(expected, 'utf8'));
   });
 
@@ -213,7 +316,7 @@ describe('the file', () => {
     const csv = await exportOk(`?sale=${controls}`);
     expect(csv).toBe(
       header +
-        `${tab.id},c-1,${controls},lot-1,'\t=1+1,"'\r@Paddle\n7",EUR,1.00,100,pending,2026-03-02T18:30:00.000Z,,,\r\n`,
+        `${tab.id},c-1,${controls},lot-1,'\t=1+1,"'\r@Paddle\n7",EUR,1.00,100,pending,2026-03-02T18:30:00.000Z,,,${noStory}\r\n`,
     );
   });
 
@@ -221,7 +324,7 @@ describe('the file', () => {
     const csv = await exportOk(`?sale=${sale}&status=rejected`);
     expect(csv).toBe(
       header +
-        `${rejected.id},p-5,${sale},lot-5,Brass lamp,Phone 2,USD,700.00,70000,rejected,2026-03-02T18:29:00.000Z,${rejected.decidedAt},erin,"Buyer withdrew,\r\nsee ""notes""\n-twice"\r\n`,
+        `${rejected.id},p-5,${sale},lot-5,Brass lamp,Phone 2,USD,700.00,70000,rejected,2026-03-02T18:29:00.000Z,${rejected.decidedAt},erin,"Buyer withdrew,\r\nsee ""notes""\n-twice",,,Erin Walsh,,,open 0; escalated 0; cleared 0\r\n`,
     );
   });
 
@@ -241,6 +344,141 @@ describe('the file', () => {
 
   it('is the header alone when nothing matches', async () => {
     expect(await exportOk('?q=no-such-lot')).toBe(header);
+    expect(await exportXlsxRows('?q=no-such-lot')).toEqual([header.trimEnd().split(',')]);
+  });
+
+  it('as a workbook: the same rows, amounts as numbers in the currency format, dates as dates', async () => {
+    const response = await exportCsv(`?sale=${sale}&format=xlsx`);
+    expect(response.headers.get('content-disposition')).toMatch(
+      new RegExp(`^attachment; filename="agreements-pending-${sale}-\\d{4}-\\d{2}-\\d{2}\\.xlsx"$`),
+    );
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe('Agreements');
+    const formats = [2, 3, 4, 5].map((row) => [
+      sheet.getCell(row, 7).value,
+      sheet.getCell(row, 8).value,
+      sheet.getCell(row, 8).numFmt,
+    ]);
+    expect(formats).toEqual([
+      ['EUR', 14500.5, '#,##0.00 "EUR"'],
+      ['GBP', 0.05, '#,##0.00 "GBP"'],
+      ['JPY', 1234567, '#,##0 "JPY"'],
+      ['BHD', 1.234, '#,##0.000 "BHD"'],
+    ]);
+    expect(sheet.getCell(4, 11).value).toEqual(new Date('2026-03-02T18:32:00.500Z'));
+    expect(sheet.getCell(4, 11).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    // Text as it is: a text cell is never run as a formula.
+    expect(sheet.getCell(3, 6).value).toBe('=HYPERLINK("http://evil.example")');
+    expect(sheet.getCell(3, 6).type).toBe(ExcelJS.ValueType.String);
+    await expectXlsxEqualsCsv(`?sale=${sale}`);
+    await expectXlsxEqualsCsv(`?sale=${sale}&status=rejected`);
+  });
+});
+
+describe("the lot's story", () => {
+  const sale = 'story-2026';
+  const storyItem = ingestItemFactory('story-', {
+    auctionId: sale,
+    lotTitle: 'Story lot',
+    amount: 10_000,
+    currency: 'EUR',
+    closedAt: '2026-04-01T10:00:00Z',
+  });
+  let below: Agreement;
+  let above: Agreement;
+  let uncatalogued: Agreement;
+  let firstApproval: string;
+
+  async function insertFlags(lotId: string, states: FlagState[]) {
+    const { saleFlags } = await import('@/lib/server/db/schema');
+    const db = await connection.database();
+    await db.insert(saleFlags).values(
+      states.map((state, index) => ({
+        id: `story-flag:${lotId}:${index}`,
+        rule: 'self-raise',
+        auctionId: sale,
+        lotId,
+        paddles: ['P-7'],
+        bidIds: [],
+        raisedAt: new Date('2026-04-01T09:00:00Z'),
+        timetoken: `1775000000000000${index}`,
+        state,
+      })),
+    );
+  }
+
+  beforeAll(async () => {
+    const lot = lotItemFactory(sale, '=Important Watches, Geneva');
+    await ingestLotsOk([lot({ lotNumber: 7 }), lot({ lotNumber: 12 })]);
+    [below, above, uncatalogued] = (await ingest([
+      storyItem({ lotId: 'lot-1', amount: 500_000, closedAt: '2026-04-01T10:00:00Z' }),
+      // At the four-eyes threshold (EUR 100,000): two approvals.
+      storyItem({ lotId: 'lot-2', amount: 10_000_000, closedAt: '2026-04-01T10:01:00Z' }),
+      storyItem({ lotId: 'lot-9', amount: 700, closedAt: '2026-04-01T10:02:00Z' }),
+    ])) as [Agreement, Agreement, Agreement];
+    const approved = await decide(below.id, { decision: 'approve', version: 1 });
+    expect(approved.status).toBe(200);
+    below = (await approved.json()) as Agreement;
+    const first = await decide(above.id, { decision: 'approve', version: 1 });
+    expect(first.status).toBe(200);
+    firstApproval = ((await first.json()) as Agreement).approvals[0]!.at;
+    const second = await decide(above.id, { decision: 'approve', version: 2 }, supervisor);
+    expect(second.status).toBe(200);
+    above = (await second.json()) as Agreement;
+    // Flags raised after the decisions: an escalated one would have held the approval back.
+    await insertFlags('lot-1', ['open', 'cleared', 'cleared']);
+    await insertFlags('lot-2', ['escalated', 'escalated', 'open', 'cleared']);
+  });
+
+  it('adds the sale title and lot number, who decided by name, the first approval and the flags', async () => {
+    const records = parseCsv(await exportOk(`?sale=${sale}&status=approved`));
+    const story = records.map((record) => record.slice(-6));
+    expect(story).toEqual([
+      ['saleTitle', 'lotNumber', 'decidedByName', 'firstApprovedBy', 'firstApprovedAt', 'flags'],
+      // A sale title that reads as a formula gets the guard, as every text does.
+      [
+        "'=Important Watches, Geneva",
+        '7',
+        'Erin Walsh',
+        'erin',
+        below.approvals[0]!.at,
+        'open 1; escalated 0; cleared 2',
+      ],
+      // Two approvals: the first one's, while the decision is the second's.
+      [
+        "'=Important Watches, Geneva",
+        '12',
+        'Sam Okafor',
+        'erin',
+        firstApproval,
+        'open 1; escalated 2; cleared 1',
+      ],
+    ]);
+    expect(records.map((record) => record[12])).toEqual(['decidedBy', 'erin', 'sam']);
+    expect(above.approvals.map((approval) => approval.by)).toEqual(['erin', 'sam']);
+  });
+
+  it('leaves the catalogue columns empty for a lot the catalogue lacks, the counts at zero', async () => {
+    const records = parseCsv(await exportOk(`?sale=${sale}`));
+    expect(records.slice(1).map((record) => [record[0], ...record.slice(-6)])).toEqual([
+      [uncatalogued.id, '', '', '', '', '', 'open 0; escalated 0; cleared 0'],
+    ]);
+  });
+
+  it('as a workbook: the same story, the lot number a number and the approval time a date', async () => {
+    const { sheet } = await expectXlsxEqualsCsv(`?sale=${sale}&status=approved`);
+    expect(sheet[2]!.slice(-6)).toEqual([
+      '=Important Watches, Geneva',
+      12,
+      'Sam Okafor',
+      'erin',
+      new Date(firstApproval),
+      'open 1; escalated 2; cleared 1',
+    ]);
+    await expectXlsxEqualsCsv(`?sale=${sale}`);
   });
 });
 
@@ -293,4 +531,9 @@ describe('many rows', () => {
       );
     },
   );
+
+  it('as a workbook: the CSV row for row, past several batches', async () => {
+    const { sheet } = await expectXlsxEqualsCsv('?sale=bulk-sale&sort=-amount');
+    expect(sheet).toHaveLength(count + 1);
+  });
 });

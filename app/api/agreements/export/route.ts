@@ -1,20 +1,27 @@
-// GET /api/agreements/export?status=&sale=&q=&sort=: every agreement the filter shows, as CSV.
-import { exportQuerySchema } from '@/lib/server/agreements/agreement-input';
-import { agreementsCsv, exportBatchSize, exportFileName } from '@/lib/server/agreements/export';
-import { readAgreements } from '@/lib/server/agreements/list';
+// GET /api/agreements/export?status=&sale=&q=&sort=&format=: every agreement the filter shows, as
+// CSV (the default) or an Excel workbook.
+import { exportCsv } from '@/lib/server/agreements/csv-stream';
+import { exportBatchSize, exportFileName, exportRowPages } from '@/lib/server/agreements/export';
+import { readExportPage } from '@/lib/server/agreements/export-page';
+import { exportFormats, exportRequestSchema } from '@/lib/server/agreements/export-query';
+import { exportXlsx } from '@/lib/server/agreements/xlsx-stream';
 import { apiHandler } from '@/lib/server/api/api-handler';
 import { apiRoute } from '@/lib/server/api/api-route';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
   // Every role may export (contract §12).
   GET: apiHandler(
-    { session: true, permission: 'see', query: exportQuerySchema },
+    { session: true, permission: 'see', query: exportRequestSchema },
     async ({ query, db }) => {
-      const csv = await agreementsCsv((after) => readAgreements(db, query, after, exportBatchSize));
-      const fileName = exportFileName(query.status, query.sale, new Date());
-      return new Response(csv, {
+      // One source of rows for both files: the writers only format them.
+      const pages = await exportRowPages((after) =>
+        readExportPage(db, query, after, exportBatchSize),
+      );
+      const body = query.format === 'xlsx' ? exportXlsx(pages) : exportCsv(pages);
+      const fileName = exportFileName(query.status, query.sale, new Date(), query.format);
+      return new Response(body, {
         headers: {
-          'content-type': 'text/csv; charset=utf-8',
+          'content-type': exportFormats[query.format].contentType,
           'content-disposition': `attachment; filename="${fileName}"`,
         },
       });
