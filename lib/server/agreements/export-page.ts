@@ -1,12 +1,11 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
 import { lotKeyOf } from '@/lib/sales/sale-lot-key';
 import type { Database } from '@/lib/server/db/database';
-import { lots } from '@/lib/server/db/schema';
 import { lotFlagCounts, noFlags } from '@/lib/server/flags/lot-flag-counts';
 import type { ListFilter } from './agreement-input';
 import type { ListPosition } from './cursor';
-import { toExportRow, type CatalogueEntry, type ExportRow } from './export-row';
+import { toExportRow, type ExportRow } from './export-row';
+import { catalogueEntries } from './lot-context';
 import { selectAgreementRows } from './list';
 import { orderFor } from './list-order';
 
@@ -16,35 +15,9 @@ export interface ExportPage {
   last: ListPosition | null;
 }
 
-type LotKey = { auctionId: string; lotId: string };
-
-/** The catalogue's title and number of these lots, by `saleLotKey`: one query, on the key. */
-async function catalogueEntries(
-  db: Database,
-  keys: readonly LotKey[],
-): Promise<Map<string, CatalogueEntry>> {
-  if (keys.length === 0) return new Map();
-  const pairs = sql.join(
-    keys.map(({ auctionId, lotId }) => sql`(${auctionId}, ${lotId})`),
-    sql`, `,
-  );
-  const rows = await db
-    .select({
-      auctionId: lots.auctionId,
-      lotId: lots.lotId,
-      saleTitle: lots.saleTitle,
-      lotNumber: lots.lotNumber,
-    })
-    .from(lots)
-    .where(sql`(${lots.auctionId}, ${lots.lotId}) in (${pairs})`);
-  return new Map(rows.map((lot) => [lotKeyOf(lot), lot]));
-}
-
 /**
  * Up to `limit` agreements of the filter in its order after `after` (the list's keyset query),
- * each with its lot's catalogue entry (one query a page) and flag counts (`lotFlagCounts`: one
- * query a sale of the page). A page ordered by close time holds a sale or two; one ordered by
- * amount across every sale may hold hundreds, and costs as many queries.
+ * each with its lot's catalogue entry and flag counts: one query each a page, whatever its sales.
  */
 export async function readExportPage(
   db: Database,

@@ -7,14 +7,23 @@ import type { Agreement } from '@/lib/agreements/agreement';
 import type { Database } from '@/lib/server/db/database';
 import { lots } from '@/lib/server/db/schema';
 import { lotFlagCounts, noFlags } from '@/lib/server/flags/lot-flag-counts';
-import { saleLotKey } from '@/lib/sales/sale-lot-key';
+import { lotKeyOf, saleLotKey } from '@/lib/sales/sale-lot-key';
+import type { CatalogueEntry } from './export-row';
 
-export async function withLotContext(db: Database, items: Agreement[]): Promise<Agreement[]> {
-  if (items.length === 0) return items;
+type LotKey = { auctionId: string; lotId: string };
+
+/**
+ * The catalogue's entry of these lots, by `saleLotKey` (absent: the catalogue lacks the lot); one
+ * query whatever their sales, on the lots' key. The list and the export read it.
+ */
+export async function catalogueEntries(
+  db: Database,
+  keys: readonly LotKey[],
+): Promise<Map<string, CatalogueEntry>> {
+  const unique = [...new Map(keys.map((key) => [lotKeyOf(key), key])).values()];
+  if (unique.length === 0) return new Map();
   const pairs = sql.join(
-    [...new Map(items.map((item) => [saleLotKey(item.auctionId, item.lotId), item])).values()].map(
-      ({ auctionId, lotId }) => sql`(${auctionId}, ${lotId})`,
-    ),
+    unique.map(({ auctionId, lotId }) => sql`(${auctionId}, ${lotId})`),
     sql`, `,
   );
   const rows = await db
@@ -26,8 +35,15 @@ export async function withLotContext(db: Database, items: Agreement[]): Promise<
     })
     .from(lots)
     .where(sql`(${lots.auctionId}, ${lots.lotId}) in (${pairs})`);
-  const catalogue = new Map(rows.map((row) => [saleLotKey(row.auctionId, row.lotId), row]));
-  const flags = await lotFlagCounts(db, items);
+  return new Map(rows.map((lot) => [lotKeyOf(lot), lot]));
+}
+
+export async function withLotContext(db: Database, items: Agreement[]): Promise<Agreement[]> {
+  if (items.length === 0) return items;
+  const [catalogue, flags] = await Promise.all([
+    catalogueEntries(db, items),
+    lotFlagCounts(db, items),
+  ]);
   return items.map((item) => {
     const key = saleLotKey(item.auctionId, item.lotId);
     const lot = catalogue.get(key);

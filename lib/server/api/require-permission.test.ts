@@ -10,9 +10,9 @@ import type { Database } from '@/lib/server/db/database';
 import { ApiProblem } from './api-problem';
 import { requirePermission } from './require-permission';
 
-// Contract §12, written out: the actions each role is refused.
+// Contracts §12 and §14, written out: the actions each role is refused.
 const refused: Record<Role, readonly Action[]> = {
-  clerk: ['second-approval', 'reopen'],
+  clerk: ['second-approval', 'reopen', 'clear-escalated-flag'],
   supervisor: [],
   admin: [],
 };
