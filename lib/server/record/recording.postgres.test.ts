@@ -47,7 +47,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   published = [];
   await handles[0]!.db.execute(
-    sql`truncate sale_messages, rejected_messages, lot_records, sale_flags, recorder_cursor`,
+    sql`truncate sale_messages, rejected_messages, lot_records, flag_reviews, sale_flags, recorder_cursor`,
   );
   // The relay's history of the last test is older than this one's cursor-less start: a fresh
   // channel per test would be simpler, but the recorder reads `bids` only; remove it instead.

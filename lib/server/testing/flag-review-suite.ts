@@ -36,7 +36,16 @@ export function describeFlagReview() {
   const { signIn, ingest, decide, decideMany, historyOk, listOk } = agreementsApi(
     () => cookies.flo!,
   );
-  const newItem = ingestItemFactory(`flags-${randomUUID().slice(0, 8)}-`);
+  // A sale of its own: on PostgreSQL the other suites share the database, and this suite's
+  // escalated flags must hold back none of their agreements.
+  const run = randomUUID().slice(0, 8);
+  const newItem = ingestItemFactory(`flags-${run}-`, {
+    auctionId: `flags-sale-${run}`,
+    lotTitle: 'Flagged lot',
+    amount: 100_000,
+    currency: 'USD',
+    closedAt: '2026-03-02T18:30:00Z',
+  });
 
   beforeAll(async () => {
     connection = await import('@/lib/server/db/connection');
