@@ -344,8 +344,19 @@ test('the export downloads a CSV that reads back equal to the list', async ({ pa
     'decidedAt',
     'decidedBy',
     'reason',
+    // Contract §14: appended, the columns above unchanged.
+    'saleTitle',
+    'lotNumber',
+    'decidedByName',
+    'firstApprovedBy',
+    'firstApprovedAt',
+    'flags',
   ]);
   const column = (name: string) => header!.indexOf(name);
+  // Lots the catalogue lacks, without flags.
+  expect(records.map((record) => [record[column('saleTitle')], record[column('flags')]])).toEqual(
+    records.map(() => ['', 'open 0; escalated 0; cleared 0']),
+  );
   expect(records.map((record) => record[column('id')])).toEqual(listed.items.map((a) => a.id));
   for (const [index, record] of records.entries()) {
     const agreement = listed.items[index]!;
@@ -361,6 +372,11 @@ test('the export downloads a CSV that reads back equal to the list', async ({ pa
   expect(records.find((r) => r[column('buyer')]!.includes('HYPERLINK'))![column('buyer')]).toBe(
     `'=HYPERLINK("x")`,
   );
+
+  // The same rows for Excel: a workbook file.
+  const workbook = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export for Excel' }).click();
+  expect((await workbook).suggestedFilename()).toMatch(/\.xlsx$/);
 });
 
 test('the sale report matches the list, in French too, and axe finds nothing', async ({
