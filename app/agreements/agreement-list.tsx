@@ -277,6 +277,8 @@ function FlagsBadge({ agreement }: { agreement: Agreement }) {
       data-testid="agreement-flags"
       data-escalated={flags.escalated > 0 || undefined}
       href={lotHref(agreement.auctionId, agreement.lotId)}
+      // A row per agreement: no prefetch of every lot's desk as the list scrolls.
+      prefetch={false}
     >
       {parts.join(' · ')}
     </Link>

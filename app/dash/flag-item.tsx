@@ -102,7 +102,10 @@ export const FlagItem = memo(function FlagItem({
         <time dateTime={flag.raisedAt}>
           {format.dateTime(new Date(flag.raisedAt), { timeStyle: 'medium' })}
         </time>{' '}
-        · <Link href={lotHref(flag.auctionId, flag.lotId)}>{t('flagLotLink', { lot })}</Link>
+        ·{' '}
+        <Link href={lotHref(flag.auctionId, flag.lotId)} prefetch={false}>
+          {t('flagLotLink', { lot })}
+        </Link>
       </p>
       {flag.reviews && flag.reviews.length > 0 && (
         <ol className="flag-item__reviews" aria-label={t('flagReviewsTitle')}>
