@@ -121,36 +121,37 @@ test('a self-raise escalated in one browser is seen in the other, holds its agre
   await clerk.context().close();
 });
 
-test('the flags panel in French at 375 px: reviewable by keyboard, nothing overflows, axe clean', async ({
-  baseURL,
-  page,
-}) => {
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.context().addCookies([{ name: 'NEXT_LOCALE', value: 'fr', url: baseURL! }]);
-  const id = unique('review-fr');
-  const lot: TestLot = {
-    auctionId: id,
-    saleTitle: `Revue ${id}`,
-    lotId: 'lot-1',
-    lotNumber: 1,
-    lotTitle: `Vase ${id}`,
-  };
-  await openSale(page, [lot]);
-  await publishAll([saleBid(lot, 'Paddle 7', 100_000), saleBid(lot, 'Paddle 8', 900_000)]);
-  const flag = page.getByTestId('flag');
-  await expect(flag).toHaveCount(1);
-  await expect(flag).toContainText('Une enchère de plus de 5 paliers');
-  await flag.getByRole('button', { name: 'Remonter : saut · Lot 1' }).focus();
-  await page.keyboard.press('Enter');
-  await page.keyboard.type('Vérifier le paddle 8');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Enter');
-  await expect(flag).toHaveAttribute('data-state', 'escalated');
-  await expect(flag.getByTestId('flag-state')).toHaveText('Remontée');
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-  const results = await new AxeBuilder({ page }).include('.flags').analyze();
-  expect(results.violations).toEqual([]);
-});
+for (const width of [375, 1440])
+  test(`the flags panel in French at ${width} px: reviewable by keyboard, nothing overflows, axe clean`, async ({
+    baseURL,
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.context().addCookies([{ name: 'NEXT_LOCALE', value: 'fr', url: baseURL! }]);
+    const id = unique(`review-fr-${width}`);
+    const lot: TestLot = {
+      auctionId: id,
+      saleTitle: `Revue ${id}`,
+      lotId: 'lot-1',
+      lotNumber: 1,
+      lotTitle: `Vase ${id}`,
+    };
+    await openSale(page, [lot]);
+    await publishAll([saleBid(lot, 'Paddle 7', 100_000), saleBid(lot, 'Paddle 8', 900_000)]);
+    const flag = page.getByTestId('flag');
+    await expect(flag).toHaveCount(1);
+    await expect(flag).toContainText('Une enchère de plus de 5 paliers');
+    await flag.getByRole('button', { name: 'Remonter : saut · Lot 1' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Vérifier le paddle 8');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(flag).toHaveAttribute('data-state', 'escalated');
+    await expect(flag.getByTestId('flag-state')).toHaveText('Remontée');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    const results = await new AxeBuilder({ page }).include('.flags').analyze();
+    expect(results.violations).toEqual([]);
+  });
