@@ -1,8 +1,6 @@
 'use client';
 
-import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
-import { lotHref } from '@/app/dash/sale-labels';
 import type { Agreement, Decision } from '@/lib/agreements/agreement';
 import { mayApprove } from '@/lib/agreements/approval';
 import type { Viewer } from '@/lib/agreements/use-agreement-review';
@@ -12,6 +10,7 @@ import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import { isDecidable, isSettledRow } from '@/lib/agreements/row-state';
 import { useIsMobile } from '@/lib/viewport/use-is-mobile';
 import type { RowOutcome } from '@/lib/agreements/bulk-outcome';
+import { FlagsBadge } from './flags-badge';
 
 export type RowAction = { kind: Decision | 'reopen' | 'history'; agreement: Agreement };
 
@@ -260,27 +259,5 @@ export function AgreementList({
         ))}
       </tbody>
     </table>
-  );
-}
-
-/** The lot's flags by state (contract §14), linking to them on the sale desk; none: nothing. */
-function FlagsBadge({ agreement }: { agreement: Agreement }) {
-  const t = useTranslations('AgreementsReview');
-  const { flags } = agreement;
-  if (!flags || flags.open + flags.escalated + flags.cleared === 0) return null;
-  const parts = (['open', 'escalated', 'cleared'] as const)
-    .filter((state) => flags[state] > 0)
-    .map((state) => t('flagCount', { state, count: flags[state] }));
-  return (
-    <Link
-      className="agreement-flags"
-      data-testid="agreement-flags"
-      data-escalated={flags.escalated > 0 || undefined}
-      href={lotHref(agreement.auctionId, agreement.lotId)}
-      // A row per agreement: no prefetch of every lot's desk as the list scrolls.
-      prefetch={false}
-    >
-      {parts.join(' · ')}
-    </Link>
   );
 }
