@@ -2,11 +2,10 @@ import 'server-only';
 // The lot's context of each agreement in a list (contract §14): its sale's title and its number
 // in the catalogue, and its flags by review state; two queries for the page, whatever its sales,
 // so rows show "Lot 12 · Paris Modern Art" and a flags badge, not raw ids.
-import { sql } from 'drizzle-orm';
 import type { Agreement } from '@/lib/agreements/agreement';
 import type { Database } from '@/lib/server/db/database';
 import { lots } from '@/lib/server/db/schema';
-import { lotFlagCounts, noFlags } from '@/lib/server/flags/lot-flag-counts';
+import { inLots, lotFlagCounts, noFlags } from '@/lib/server/flags/lot-flag-counts';
 import { lotKeyOf, saleLotKey } from '@/lib/sales/sale-lot-key';
 import type { CatalogueEntry } from './export-row';
 
@@ -20,12 +19,8 @@ export async function catalogueEntries(
   db: Database,
   keys: readonly LotKey[],
 ): Promise<Map<string, CatalogueEntry>> {
-  const unique = [...new Map(keys.map((key) => [lotKeyOf(key), key])).values()];
-  if (unique.length === 0) return new Map();
-  const pairs = sql.join(
-    unique.map(({ auctionId, lotId }) => sql`(${auctionId}, ${lotId})`),
-    sql`, `,
-  );
+  const where = inLots(lots, keys);
+  if (!where) return new Map();
   const rows = await db
     .select({
       auctionId: lots.auctionId,
@@ -34,7 +29,7 @@ export async function catalogueEntries(
       lotNumber: lots.lotNumber,
     })
     .from(lots)
-    .where(sql`(${lots.auctionId}, ${lots.lotId}) in (${pairs})`);
+    .where(where);
   return new Map(rows.map((lot) => [lotKeyOf(lot), lot]));
 }
 
