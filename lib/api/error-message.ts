@@ -10,7 +10,11 @@ export type ApiErrorMessage =
         | 'rate_limited'
         | 'unauthorized'
         | 'forbidden'
-        | 'unavailable';
+        | 'unavailable'
+        | 'reauth_required'
+        | 'password_change_required'
+        | 'last_admin'
+        | 'self_change';
     }
   /** Refused (4xx) for a reason the screen does not name; `other` is a server failure or none. */
   | { key: 'refused' | 'other'; status: number };
@@ -27,6 +31,10 @@ export function apiErrorMessage(error: unknown): ApiErrorMessage {
     case 'unauthorized':
     case 'forbidden':
     case 'unavailable':
+    case 'reauth_required':
+    case 'password_change_required':
+    case 'last_admin':
+    case 'self_change':
       return { key: error.code };
     default:
       return { key: isRefusal(error) ? 'refused' : 'other', status: error.status ?? 0 };

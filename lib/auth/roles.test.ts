@@ -10,6 +10,9 @@ const table: [Action, Record<Role, boolean>][] = [
   // Contract §14: anyone reviews an open flag; only a supervisor or admin clears an escalated one.
   ['review-flag', { clerk: true, supervisor: true, admin: true }],
   ['clear-escalated-flag', { clerk: false, supervisor: true, admin: true }],
+  // Contract §15: only an admin manages staff; supervisors and admins read the activity log.
+  ['manage-staff', { clerk: false, supervisor: false, admin: true }],
+  ['see-activity', { clerk: false, supervisor: true, admin: true }],
 ];
 
 describe('the permission table (product contract §12)', () => {

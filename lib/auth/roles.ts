@@ -24,6 +24,10 @@ export const actions = [
   'review-flag',
   /** Clear a flag someone escalated. */
   'clear-escalated-flag',
+  /** Add staff, change roles, disable, reset passwords, end sessions (contract §15). */
+  'manage-staff',
+  /** Read and export the activity log. */
+  'see-activity',
 ] as const;
 export type Action = (typeof actions)[number];
 
@@ -36,6 +40,8 @@ export const permissions: Readonly<Record<Action, readonly Role[]>> = {
   reopen: ['supervisor', 'admin'],
   'review-flag': ['clerk', 'supervisor', 'admin'],
   'clear-escalated-flag': ['supervisor', 'admin'],
+  'manage-staff': ['admin'],
+  'see-activity': ['supervisor', 'admin'],
 };
 
 export const isRole = (value: unknown): value is Role =>

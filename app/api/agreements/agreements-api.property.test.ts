@@ -593,10 +593,13 @@ describe('POST /api/agreements/{id}/decision', () => {
             status: decidedNow.status,
             version: decidedNow.version,
           });
-          expectUnchanged(before, after, 'a decision writes its agreement and its log only', [
-            'agreements',
-            'agreement_decisions',
-          ]);
+          expectUnchanged(
+            before,
+            after,
+            'a decision writes its agreement, its log and the activity log only',
+            ['agreements', 'agreement_decisions', 'activity_events'],
+          );
+          expect(rowCount(after.activity_events)).toBe(rowCount(before.activity_events) + 1);
           expect(rowCount(after.agreements)).toBe(rowCount(before.agreements));
           expect(rowCount(after.agreement_decisions)).toBe(
             rowCount(before.agreement_decisions) + 1,

@@ -249,7 +249,8 @@ async function sendSignIn(spec: RequestSpec) {
       !isRecord(body) ||
       Object.keys(body).sort().join() !== 'accessTokenId,user' ||
       !isRecord(body.user) ||
-      Object.keys(body.user).sort().join() !== 'displayName,loginId,role' ||
+      Object.keys(body.user).sort().join() !== 'displayName,loginId,mustChangePassword,role' ||
+      body.user.mustChangePassword !== false ||
       typeof body.user.displayName !== 'string' ||
       body.user.role !== roleOf[body.user.loginId as keyof typeof roleOf] ||
       typeof body.accessTokenId !== 'string' ||
@@ -266,20 +267,33 @@ async function sendSignIn(spec: RequestSpec) {
     if (!cookieSet || more.length > 0 || /Max-Age=0\b/.test(cookieSet)) {
       throw new ContractViolation('a sign-in without exactly one new session cookie');
     }
+    // And the device cookie that keeps this browser's own sign-in allowance (§15).
+    const devices = response.headers
+      .getSetCookie()
+      .filter((cookie) => cookie.startsWith('__Host-gavel_device='));
+    if (devices.length !== 1) throw new ContractViolation('a sign-in without one device cookie');
     const rows = (await db.execute(
       sql`select count(*)::int as n from sessions where id = ${body.accessTokenId} and revoked_at is null`,
     )) as unknown as { rows: { n: number }[] };
     if (rows.rows[0]!.n !== 1)
       throw new ContractViolation('the session answered is not in the database');
-    expectUnchanged(before, after, 'a sign-in writes a session and its limit counters only', [
-      'sessions',
-      'sign_in_failures',
-    ]);
+    expectUnchanged(
+      before,
+      after,
+      'a sign-in writes a session, its limit counters and the activity log only',
+      ['sessions', 'sign_in_failures', 'activity_events'],
+    );
   } else if (answer.status >= 400) {
     if (setCookies(response).length > 0)
       throw new ContractViolation('a refused sign-in set a cookie');
-    // A failed attempt is counted: the one write a refusal makes, by design.
-    const counted = answer.code === 'invalid_credentials' ? (['sign_in_failures'] as const) : [];
+    // A failed attempt is counted and logged; a refusal by the limit is logged (§15): the only
+    // writes a refusal makes, by design.
+    const counted =
+      answer.code === 'invalid_credentials'
+        ? (['sign_in_failures', 'activity_events'] as const)
+        : answer.code === 'rate_limited'
+          ? (['activity_events'] as const)
+          : [];
     expectUnchanged(before, after, `a refused sign-in (${answer.status})`, counted);
     if (answer.code === 'rate_limited' && (failuresBefore ?? 0) < 10) {
       throw new ContractViolation(`429 with ${failuresBefore} recent failures for ${sentLoginId}`);
@@ -450,6 +464,7 @@ describe('GET /api/auth/me', () => {
               loginId: 'holder',
               displayName: 'holder Staff',
               role: 'supervisor',
+              mustChangePassword: false,
             });
           }
           if (answer.status === 401 && built.request.cookies.get(sessionCookieName)?.value) {

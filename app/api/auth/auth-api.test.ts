@@ -150,7 +150,12 @@ describe('POST /api/auth/sign-in', () => {
     const { response, body } = await signInOk('demo');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(body).toEqual({
-      user: { loginId: 'demo', displayName: 'Demo Staff', role: 'admin' },
+      user: {
+        loginId: 'demo',
+        displayName: 'Demo Staff',
+        role: 'admin',
+        mustChangePassword: false,
+      },
       accessTokenId: expect.stringMatching(
         /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
       ),
@@ -175,7 +180,12 @@ describe('POST /api/auth/sign-in', () => {
     'trims and lower-cases the login id %p',
     async (loginId) => {
       const { body } = await signInOk(loginId);
-      expect(body.user).toEqual({ loginId: 'demo', displayName: 'Demo Staff', role: 'admin' });
+      expect(body.user).toEqual({
+        loginId: 'demo',
+        displayName: 'Demo Staff',
+        role: 'admin',
+        mustChangePassword: false,
+      });
     },
   );
 
@@ -231,6 +241,7 @@ describe('GET /api/auth/me', () => {
       loginId: 'demo',
       displayName: 'Demo Staff',
       role: 'admin',
+      mustChangePassword: false,
     });
   });
 
@@ -245,6 +256,7 @@ describe('GET /api/auth/me', () => {
       loginId: 'promoted',
       displayName: 'Promoted Staff',
       role: 'supervisor',
+      mustChangePassword: false,
     });
   });
 
@@ -257,6 +269,7 @@ describe('GET /api/auth/me', () => {
       loginId: 'moved',
       displayName: 'Moved Staff',
       role: 'admin',
+      mustChangePassword: false,
     });
     expect((await (await me(meRequest(fresh.cookie))).json()).role).toBe('admin');
   });
@@ -568,7 +581,7 @@ describe('sign-in request guards', () => {
     const response = await signIn(request);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      user: { loginId: 'sso', displayName: 'Sso Staff', role: 'clerk' },
+      user: { loginId: 'sso', displayName: 'Sso Staff', role: 'clerk', mustChangePassword: false },
       accessTokenId: expect.any(String),
     });
     expect(await sessionRowCount()).toBe(before + 1);

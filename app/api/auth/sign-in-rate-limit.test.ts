@@ -181,3 +181,59 @@ describe('concurrent attempts', () => {
     expect(tally.invalid_credentials).toBeLessThanOrEqual(10);
   });
 });
+
+describe('lockout without denial of service (contract §15)', () => {
+  const cookieOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith('__Host-gavel_device='))!
+      .split(';')[0]!;
+
+  it("keeps the owner's browser signing in while others' guesses lock the account", async () => {
+    await createAccount(db, { loginId: 'owner', displayName: 'Owner', password, role: 'clerk' });
+    const owner = await attempt('owner', password);
+    expect(owner.status).toBe(200);
+    const device = cookieOf(owner);
+
+    // Another browser guesses 20 times: 10 refused as wrong, then the limit.
+    const codes: string[] = [];
+    for (let i = 0; i < 20; i++) codes.push(await codeOf(await attempt('owner', `guess-${i}`)));
+    expect(codes).toEqual([
+      ...Array(10).fill('invalid_credentials'),
+      ...Array(10).fill('rate_limited'),
+    ]);
+
+    // The owner's browser still signs in; a new browser is refused with Retry-After.
+    expect(await codeOf(await attempt('owner', password, { cookie: device }))).toBe('ok');
+    await expectRateLimited(await attempt('owner', password));
+
+    // Failures were still counted and logged, the lockout too (once a minute at most).
+    const log = await db.select().from(schema.activityEvents);
+    const owners = log.filter((event) => event.actorLoginId === 'owner');
+    expect(owners.filter((event) => event.kind === 'sign_in_failed')).toHaveLength(10);
+    expect(owners.filter((event) => event.kind === 'sign_in_locked_out')).toHaveLength(1);
+    expect(owners.filter((event) => event.kind === 'sign_in')).toHaveLength(2);
+    expect(JSON.stringify(owners)).not.toMatch(/guess-|the right password/);
+  });
+
+  it("gives the owner's browser its own allowance, not a way around the limit", async () => {
+    await createAccount(db, { loginId: 'known', displayName: 'Known', password, role: 'clerk' });
+    const device = cookieOf(await attempt('known', password));
+    for (let i = 0; i < 10; i++) {
+      expect(await codeOf(await attempt('known', `wrong-${i}`, { cookie: device }))).toBe(
+        'invalid_credentials',
+      );
+    }
+    await expectRateLimited(await attempt('known', password, { cookie: device }));
+    // Its failures were its own: another browser is not locked out by them.
+    expect(await codeOf(await attempt('known', password))).toBe('ok');
+  });
+
+  it('trusts a device cookie only for the accounts it signed in to', async () => {
+    await createAccount(db, { loginId: 'target', displayName: 'Target', password, role: 'clerk' });
+    await createAccount(db, { loginId: 'mallory', displayName: 'M', password, role: 'clerk' });
+    const malloryDevice = cookieOf(await attempt('mallory', password));
+    for (let i = 0; i < 10; i++) await attempt('target', `wrong-${i}`);
+    await expectRateLimited(await attempt('target', password, { cookie: malloryDevice }));
+  });
+});

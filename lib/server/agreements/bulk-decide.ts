@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Agreement } from '@/lib/agreements/agreement';
-import type { ActiveSession } from '@/lib/server/auth/sessions';
+import type { Actor } from '@/lib/server/auth/sessions';
 import type { Database } from '@/lib/server/db/database';
 import { agreementIdSchema, type BulkDecisionBody } from './agreement-input';
 import type { GatingFlag } from '@/lib/server/flags/gating-flags';
@@ -24,7 +24,7 @@ export interface BulkItemResult {
 export async function decideAgreements(
   db: Database,
   body: BulkDecisionBody,
-  account: ActiveSession['account'],
+  account: Actor,
   options: DecideOptions = {},
 ): Promise<BulkItemResult[]> {
   const results: BulkItemResult[] = [];

@@ -5,7 +5,7 @@ import type { ApprovalThresholds } from '@/lib/agreements/approval-thresholds';
 import { serverEnv } from '@/lib/env';
 import { gatingFlags, type GatingFlag } from '@/lib/server/flags/gating-flags';
 import type { FlagGate } from '@/lib/sale-desk/flags/flag-review';
-import type { ActiveSession } from '@/lib/server/auth/sessions';
+import type { Actor } from '@/lib/server/auth/sessions';
 import type { Database } from '@/lib/server/db/database';
 import type { StoredApproval } from '@/lib/server/db/schema';
 import type { DecisionBody } from './agreement-input';
@@ -24,7 +24,7 @@ export type DecisionResult =
   | { outcome: 'flag_unresolved'; agreement: Agreement; flags: GatingFlag[] }
   | { outcome: 'not_found' };
 
-type Account = ActiveSession['account'];
+type Account = Actor;
 
 /** The settings a decision follows; the environment's unless a caller (a test) gives them. */
 export interface DecideOptions {

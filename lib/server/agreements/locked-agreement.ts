@@ -1,7 +1,8 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { LogAction } from '@/lib/agreements/agreement';
-import type { ActiveSession } from '@/lib/server/auth/sessions';
+import { recordActivity } from '@/lib/server/activity/record-activity';
+import type { Actor } from '@/lib/server/auth/sessions';
 import type { Transaction } from '@/lib/server/db/database';
 import { agreementDecisions, agreements } from '@/lib/server/db/schema';
 import { agreementColumns, type AgreementRow } from './agreement-row';
@@ -28,7 +29,7 @@ export async function changeAgreement(
   tx: Transaction,
   row: AgreementRow,
   change: Partial<typeof agreements.$inferInsert>,
-  entry: { action: LogAction; reason: string | null; account: ActiveSession['account']; at: Date },
+  entry: { action: LogAction; reason: string | null; account: Actor; at: Date },
 ): Promise<AgreementRow> {
   const [updated] = await tx
     .update(agreements)
@@ -47,6 +48,21 @@ export async function changeAgreement(
     statusAfter: updated.status,
     versionBefore: row.version,
     decidedAt: entry.at,
+  });
+  // The activity log too (§15), in the same transaction: a decision and its record go together.
+  await recordActivity(tx, {
+    kind: entry.action === 'reopen' ? 'agreement_reopened' : 'agreement_decided',
+    actor: entry.account,
+    subject: row.id,
+    detail: {
+      action: entry.action,
+      lot: `${row.auctionId}/${row.lotId}`,
+      amount: row.amount,
+      currency: row.currency,
+      status: updated.status,
+      ...(entry.reason ? { reason: entry.reason } : {}),
+    },
+    at: entry.at,
   });
   return updated;
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Agreement } from '@/lib/agreements/agreement';
-import type { ActiveSession } from '@/lib/server/auth/sessions';
+import type { Actor } from '@/lib/server/auth/sessions';
 import type { Database } from '@/lib/server/db/database';
 import type { ReopenBody } from './agreement-input';
 import { toAgreement } from './agreement-row';
@@ -20,7 +20,7 @@ export async function reopenAgreement(
   db: Database,
   id: string,
   body: ReopenBody,
-  account: ActiveSession['account'],
+  account: Actor,
   now = new Date(),
 ): Promise<ReopenResult> {
   return db.transaction(async (tx) => {

@@ -14,6 +14,7 @@ import { ApiProblem, problemResponse } from './api-problem';
 import { withoutQueryDetails } from './error-summary';
 import { assertJsonContentType, assertSameOrigin, parseJson, readBodyText } from './request-guards';
 import { requirePermission } from './require-permission';
+import { requireRecentPassword } from './require-recent-password';
 import { clearSessionCookie } from './session-response';
 
 interface HandlerOptions<Body, Query> {
@@ -25,6 +26,14 @@ interface HandlerOptions<Body, Query> {
    * Checks that depend on the data (a second approval) call `requirePermission` in the handler.
    */
   permission?: Action;
+  /**
+   * Still answers while the account must change a temporary password (its own account's calls:
+   * who am I, change password, sessions, sign out); every other session route refuses with 403
+   * `password_change_required` (contract §15).
+   */
+  beforePasswordChange?: boolean;
+  /** Answer 401 `reauth_required` unless the password was entered in the last 15 minutes. */
+  reauth?: boolean;
   /** Validates the JSON body; mutations without a body schema still need JSON and same origin. */
   body?: z.ZodType<Body>;
   /** Validates the query string (empty parameters count as absent); a mismatch is a 400. */
@@ -123,7 +132,16 @@ export function apiHandler<
         if (cookie) clearSessionCookie(response);
         return response;
       }
-      if (options.permission && session) requirePermission(session, options.permission);
+      if (session && (options.session || options.permission)) {
+        if (session.account.mustChangePassword && !options.beforePasswordChange) {
+          throw new ApiProblem(
+            'password_change_required',
+            'Change the temporary password first (POST /api/auth/password).',
+          );
+        }
+        if (options.permission) requirePermission(session, options.permission);
+        if (options.reauth) requireRecentPassword(session);
+      }
 
       let query: unknown = undefined;
       if (options.query) {

@@ -10,10 +10,10 @@ import type { Database } from '@/lib/server/db/database';
 import { ApiProblem } from './api-problem';
 import { requirePermission } from './require-permission';
 
-// Contracts §12 and §14, written out: the actions each role is refused.
+// Contracts §12, §14 and §15, written out: the actions each role is refused.
 const refused: Record<Role, readonly Action[]> = {
-  clerk: ['second-approval', 'reopen', 'clear-escalated-flag'],
-  supervisor: [],
+  clerk: ['second-approval', 'reopen', 'clear-escalated-flag', 'manage-staff', 'see-activity'],
+  supervisor: ['manage-staff'],
   admin: [],
 };
 

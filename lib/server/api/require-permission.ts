@@ -11,6 +11,8 @@ const actionText: Record<Action, string> = {
   reopen: 'reopen a decided agreement',
   'review-flag': 'clear or escalate a flag',
   'clear-escalated-flag': 'clear a flag someone escalated',
+  'manage-staff': 'manage staff accounts',
+  'see-activity': 'see the activity log',
 };
 
 /**

@@ -6,9 +6,16 @@ import { signInFailures } from '@/lib/server/db/schema';
 export const failureWindowMs = 15 * 60 * 1000;
 export const maxFailures = 10;
 
-/** The buckets an attempt counts in: its login id (unless forgiven) and its client address. */
-function buckets(loginId: string, clientAddress: string | null): SQL[] {
-  const list = [and(eq(signInFailures.loginId, loginId), isNull(signInFailures.forgivenAt))!];
+/**
+ * The buckets an attempt counts in. From a browser that signed in to this login id before (its
+ * device id, §15): that device's own failures for the login id, nothing else, so nobody else's
+ * guessing locks the owner out. From any other browser: the login id's failures from unknown
+ * browsers (unless forgiven) and its client address's.
+ */
+function buckets(loginId: string, clientAddress: string | null, deviceId: string | null): SQL[] {
+  const forLogin = and(eq(signInFailures.loginId, loginId), isNull(signInFailures.forgivenAt))!;
+  if (deviceId) return [and(forLogin, eq(signInFailures.deviceId, deviceId))!];
+  const list = [and(forLogin, isNull(signInFailures.deviceId))!];
   if (clientAddress) list.push(eq(signInFailures.clientAddress, clientAddress));
   return list;
 }
@@ -22,10 +29,11 @@ export async function signInRetryAfter(
   loginId: string,
   clientAddress: string | null,
   now = new Date(),
+  deviceId: string | null = null,
 ): Promise<number | null> {
   const since = new Date(now.getTime() - failureWindowMs);
   let waitMs = 0;
-  for (const bucket of buckets(loginId, clientAddress)) {
+  for (const bucket of buckets(loginId, clientAddress, deviceId)) {
     const inWindow = and(bucket, gte(signInFailures.failedAt, since));
     const [{ failures } = { failures: 0 }] = await db
       .select({ failures: count() })
@@ -60,10 +68,11 @@ export async function recordSignInFailure(
   loginId: string,
   clientAddress: string | null,
   now = new Date(),
+  deviceId: string | null = null,
 ): Promise<number> {
   const [row] = await db
     .insert(signInFailures)
-    .values({ loginId, clientAddress, failedAt: now })
+    .values({ loginId, clientAddress, failedAt: now, deviceId })
     .returning({ id: signInFailures.id });
   await pruneOldFailures(db, now);
   return row!.id;
@@ -79,6 +88,7 @@ export async function reserveSignInAttempt(
   loginId: string,
   clientAddress: string | null,
   now = new Date(),
+  deviceId: string | null = null,
 ): Promise<{ retryAfter: number } | { attemptId: number }> {
   return db.transaction(async (tx) => {
     // Serializes attempts per login id, then per address (always in this order: no deadlock).
@@ -88,10 +98,10 @@ export async function reserveSignInAttempt(
         sql`select pg_advisory_xact_lock(hashtext(${`sign-in-address:${clientAddress}`}))`,
       );
     }
-    const retryAfter = await signInRetryAfter(tx, loginId, clientAddress, now);
+    const retryAfter = await signInRetryAfter(tx, loginId, clientAddress, now, deviceId);
     if (retryAfter !== null) return { retryAfter };
     return {
-      attemptId: await recordSignInFailure(tx, loginId, clientAddress, now),
+      attemptId: await recordSignInFailure(tx, loginId, clientAddress, now, deviceId),
     };
   });
 }
@@ -101,10 +111,26 @@ export async function withdrawAttempt(db: Database, attemptId: number) {
   await db.delete(signInFailures).where(eq(signInFailures.id, attemptId));
 }
 
-/** A successful sign-in forgives that login id's failures; its address keeps counting them. */
-export async function clearLoginFailures(db: Database, loginId: string, now = new Date()) {
+/**
+ * A successful sign-in forgives the failures of the bucket it counted in: from a known browser,
+ * that browser's own; from any other, the login id's failures from unknown browsers (so the
+ * owner signing in on their own laptop never hands a guesser a fresh allowance). The address
+ * keeps counting them.
+ */
+export async function clearLoginFailures(
+  db: Database,
+  loginId: string,
+  now = new Date(),
+  deviceId: string | null = null,
+) {
   await db
     .update(signInFailures)
     .set({ forgivenAt: now })
-    .where(and(eq(signInFailures.loginId, loginId), isNull(signInFailures.forgivenAt)));
+    .where(
+      and(
+        eq(signInFailures.loginId, loginId),
+        isNull(signInFailures.forgivenAt),
+        deviceId ? eq(signInFailures.deviceId, deviceId) : isNull(signInFailures.deviceId),
+      ),
+    );
 }

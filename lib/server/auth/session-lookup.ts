@@ -19,6 +19,10 @@ export interface SessionRow {
   displayName: string;
   role: Role;
   disabledAt: Date | null;
+  mustChangePassword: boolean;
+  /** When the password was last entered for the session; null for sessions older than §15. */
+  authenticatedAt: Date | null;
+  createdAt: Date;
 }
 
 const statementName = 'gavel_session_lookup';
@@ -45,6 +49,9 @@ function prepareWithDrizzle(db: Database) {
       displayName: staffAccounts.displayName,
       role: staffAccounts.role,
       disabledAt: staffAccounts.disabledAt,
+      mustChangePassword: staffAccounts.mustChangePassword,
+      authenticatedAt: sessions.authenticatedAt,
+      createdAt: sessions.createdAt,
     })
     .from(sessions)
     .innerJoin(staffAccounts, eq(sessions.accountId, staffAccounts.id))
@@ -66,7 +73,9 @@ export async function lookUpWithDrizzle(db: Database, sessionId: string) {
 // server-side prepared statement of the embedded database.
 const pgliteQuery = `select s.id as "sessionId", s.secret_hash as "secretHash", s.last_seen_at as "lastSeenAt",
     s.expires_at as "expiresAt", s.revoked_at as "revokedAt", a.id as "accountId",
-    a.login_id as "loginId", a.display_name as "displayName", a.role, a.disabled_at as "disabledAt"
+    a.login_id as "loginId", a.display_name as "displayName", a.role, a.disabled_at as "disabledAt",
+    a.must_change_password as "mustChangePassword", s.authenticated_at as "authenticatedAt",
+    s.created_at as "createdAt"
   from sessions s join staff_accounts a on a.id = s.account_id
   where s.id = $1 limit 1`;
 // Named after its text, so a changed query never runs under an old statement of the same name

@@ -88,11 +88,14 @@ describe('createSession', () => {
     await expect(sessions.resolveSession(db, cookieValue, signingKey, at(1000))).resolves.toEqual({
       sessionId,
       expiresAt,
+      // The password was entered when the session was created (sign-in).
+      authenticatedAt: at(0),
       account: {
         id: accountId,
         loginId: 'session.owner',
         displayName: 'Session Owner',
         role: 'supervisor',
+        mustChangePassword: false,
       },
     });
   });

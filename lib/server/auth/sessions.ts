@@ -14,11 +14,24 @@ const slideEveryMs = 60 * 1000;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/** Who acts in a change: what decisions, reviews and the activity log record of an account. */
+export interface Actor {
+  id: string;
+  loginId: string;
+  displayName: string;
+  role: Role;
+}
+
 export interface ActiveSession {
   sessionId: string;
   expiresAt: Date;
+  /** When the password was last entered for this session (sign-in or re-authentication). */
+  authenticatedAt: Date;
   /** Read with the session at every request: a changed name or role shows at once. */
-  account: { id: string; loginId: string; displayName: string; role: Role };
+  account: Actor & {
+    /** A temporary password not changed yet: every other call is refused (§15). */
+    mustChangePassword: boolean;
+  };
 }
 
 /** A new session: 256-bit random secret, only its hash stored; returns the signed cookie value. */
@@ -27,6 +40,7 @@ export async function createSession(
   accountId: string,
   signingSecret: string,
   now = new Date(),
+  userAgent: string | null = null,
 ) {
   const sessionId = randomUUID();
   const secret = randomBytes(32).toString('base64url');
@@ -38,6 +52,8 @@ export async function createSession(
     createdAt: now,
     lastSeenAt: now,
     expiresAt,
+    authenticatedAt: now,
+    userAgent: userAgent?.slice(0, 300) || null,
   });
   const cookieValue = await signSessionCookie(
     { sid: sessionId, sec: secret, exp: Math.floor(expiresAt.getTime() / 1000) },
@@ -48,13 +64,15 @@ export async function createSession(
 
 /**
  * The session a cookie names, if the database still accepts it: signature, secret, not revoked,
- * not idle for 30 minutes, not past 12 hours, account enabled. Slides the idle timeout.
+ * not idle for 30 minutes, not past 12 hours, account enabled. Slides the idle timeout unless
+ * `slide` is false (a tab asking whether it is still signed in is not the staff member's activity).
  */
 export async function resolveSession(
   db: Database,
   cookieValue: string | undefined,
   signingSecret: string,
   now = new Date(),
+  { slide = true }: { slide?: boolean } = {},
 ): Promise<ActiveSession | null> {
   const claims = await verifySessionCookie(cookieValue, signingSecret, now);
   if (!claims) return null;
@@ -70,17 +88,19 @@ export async function resolveSession(
     await revokeSession(db, row.sessionId, 'idle-timeout', now);
     return null;
   }
-  if (now.getTime() - row.lastSeenAt.getTime() >= slideEveryMs) {
+  if (slide && now.getTime() - row.lastSeenAt.getTime() >= slideEveryMs) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
   return {
     sessionId: row.sessionId,
     expiresAt: row.expiresAt,
+    authenticatedAt: row.authenticatedAt ?? row.createdAt,
     account: {
       id: row.accountId,
       loginId: row.loginId,
       displayName: row.displayName,
       role: row.role,
+      mustChangePassword: row.mustChangePassword,
     },
   };
 }

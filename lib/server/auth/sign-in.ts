@@ -1,7 +1,11 @@
 import 'server-only';
+import { and, eq, gte } from 'drizzle-orm';
 import type { Role } from '@/lib/auth/roles';
+import { recordActivity } from '@/lib/server/activity/record-activity';
 import type { Database } from '@/lib/server/db/database';
+import { activityEvents, staffAccounts } from '@/lib/server/db/schema';
 import { findAccount } from './accounts';
+import { normalizeLoginId } from './login-id';
 import { spendVerifyTime, verifyPassword } from './password';
 import { clearLoginFailures, reserveSignInAttempt, withdrawAttempt } from './rate-limit';
 import { createSession } from './sessions';
@@ -9,7 +13,7 @@ import { createSession } from './sessions';
 export type SignInResult =
   | {
       outcome: 'signed-in';
-      user: { loginId: string; displayName: string; role: Role };
+      user: { loginId: string; displayName: string; role: Role; mustChangePassword: boolean };
       accessTokenId: string;
       cookieValue: string;
       expiresAt: Date;
@@ -17,34 +21,93 @@ export type SignInResult =
   | { outcome: 'rate-limited'; retryAfterSeconds: number }
   | { outcome: 'invalid-credentials' };
 
+/** A refused attempt is logged once a minute per login id: a script hammering 429s fills nothing. */
+const lockedOutLogEveryMs = 60 * 1000;
+
+async function logLockedOut(db: Database, loginId: string, now: Date) {
+  const since = new Date(now.getTime() - lockedOutLogEveryMs);
+  const [recent] = await db
+    .select({ id: activityEvents.id })
+    .from(activityEvents)
+    .where(
+      and(
+        eq(activityEvents.actorLoginId, loginId),
+        eq(activityEvents.kind, 'sign_in_locked_out'),
+        gte(activityEvents.at, since),
+      ),
+    )
+    .limit(1);
+  if (!recent)
+    await recordActivity(db, { kind: 'sign_in_locked_out', actor: { loginId }, at: now });
+}
+
 /**
  * Checks credentials and opens a new session. Every failure (unknown id, wrong password,
- * disabled account) is the same outcome after the same argon2 work; limits come first.
+ * disabled account) is the same outcome after the same argon2 work; limits come first. A browser
+ * that signed in to this login id before names its device (§15): its attempts count in its own
+ * allowance. Each outcome goes to the activity log (the login id tried, never the password).
  */
 export async function signIn(
   db: Database,
-  input: { loginId: string; password: string; clientAddress: string | null },
+  input: {
+    loginId: string;
+    password: string;
+    clientAddress: string | null;
+    deviceId?: string | null;
+    userAgent?: string | null;
+  },
   signingSecret: string,
   now = new Date(),
 ): Promise<SignInResult> {
-  const attempt = await reserveSignInAttempt(db, input.loginId, input.clientAddress, now);
-  if ('retryAfter' in attempt)
+  const loginId = normalizeLoginId(input.loginId);
+  const deviceId = input.deviceId ?? null;
+  const attempt = await reserveSignInAttempt(db, loginId, input.clientAddress, now, deviceId);
+  if ('retryAfter' in attempt) {
+    await logLockedOut(db, loginId, now);
     return { outcome: 'rate-limited', retryAfterSeconds: attempt.retryAfter };
+  }
 
-  const account = await findAccount(db, input.loginId);
+  const account = await findAccount(db, loginId);
   const passwordMatches = account
     ? await verifyPassword(account.passwordHash, input.password)
     : (await spendVerifyTime(input.password), false);
 
-  // A failure was counted when the attempt was reserved: nothing more to record.
-  if (!account || !passwordMatches || account.disabledAt) return { outcome: 'invalid-credentials' };
+  // A failure was counted when the attempt was reserved: only the log is left to write.
+  if (!account || !passwordMatches || account.disabledAt) {
+    await recordActivity(db, {
+      kind: 'sign_in_failed',
+      actor: account
+        ? { id: account.id, loginId: account.loginId, displayName: account.displayName }
+        : { loginId },
+      detail: { reason: !account ? 'unknown' : account.disabledAt ? 'disabled' : 'password' },
+      at: now,
+    });
+    return { outcome: 'invalid-credentials' };
+  }
 
-  await withdrawAttempt(db, attempt.attemptId);
-  await clearLoginFailures(db, account.loginId, now);
-  const session = await createSession(db, account.id, signingSecret, now);
+  const session = await db.transaction(async (tx) => {
+    await withdrawAttempt(tx, attempt.attemptId);
+    await clearLoginFailures(tx, account.loginId, now, deviceId);
+    await tx
+      .update(staffAccounts)
+      .set({ lastSignInAt: now })
+      .where(eq(staffAccounts.id, account.id));
+    await recordActivity(tx, {
+      kind: 'sign_in',
+      actor: { id: account.id, loginId: account.loginId, displayName: account.displayName },
+      detail: { knownDevice: deviceId !== null },
+      at: now,
+    });
+    return createSession(tx, account.id, signingSecret, now, input.userAgent ?? null);
+  });
   return {
     outcome: 'signed-in',
-    user: { loginId: account.loginId, displayName: account.displayName, role: account.role },
+    user: {
+      loginId: account.loginId,
+      displayName: account.displayName,
+      role: account.role,
+      mustChangePassword: account.mustChangePassword,
+    },
     accessTokenId: session.sessionId,
     cookieValue: session.cookieValue,
     expiresAt: session.expiresAt,

@@ -2,6 +2,7 @@
 // generate migrations. It holds definitions only, no secret, and only server code imports it.
 import {
   bigint,
+  boolean,
   bigserial,
   check,
   index,
@@ -36,6 +37,9 @@ export const staffAccounts = pgTable(
      * least privilege. Accounts that existed before roles became `admin` (migration 0004).
      */
     role: text('role', { enum: roles }).notNull().default(defaultRole),
+    /** A temporary password (added, or reset by an admin) is changed before anything else (§15). */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   },
   (table) => [
     check('staff_accounts_role_check', sql`${table.role} in ('clerk', 'supervisor', 'admin')`),
@@ -58,6 +62,10 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /** The browser's User-Agent at sign-in (cut to 300 characters): how staff tell sessions apart. */
+    userAgent: text('user_agent'),
+    /** When the password was last entered for this session: sign-in or re-authentication (§15). */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }),
   },
   (table) => [index('sessions_account_id_idx').on(table.accountId)],
 );
@@ -72,6 +80,11 @@ export const signInFailures = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
     /** Set when the login id signs in: no longer counts for the login id, still for the address. */
     forgivenAt: timestamp('forgiven_at', { withTimezone: true }),
+    /**
+     * The device cookie's id when the attempt came from a browser that signed in to this login id
+     * before (§15): such failures count in that device's own allowance, not the account's.
+     */
+    deviceId: text('device_id'),
   },
   (table) => [
     index('sign_in_failures_login_idx').on(table.loginId, table.failedAt),
@@ -345,4 +358,31 @@ export const recorderCursor = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('recorder_cursor_one_row', sql`${table.id} = 1`)],
+);
+
+/**
+ * The activity log (contract §15): who did what, when, to whom; written in the transaction of the
+ * change it records. Names are copied in: the log reads the same after an account is renamed.
+ * Never a password or a token.
+ */
+export const activityEvents = pgTable(
+  'activity_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    kind: text('kind').notNull(),
+    /** The account that acted; null for a sign-in attempt with an unknown login id. */
+    actorId: uuid('actor_id'),
+    /** The login id that acted or was tried (a failed sign-in's). */
+    actorLoginId: text('actor_login_id').notNull(),
+    actorName: text('actor_name'),
+    /** What it was done to: a login id, an agreement id, a flag id. */
+    subject: text('subject'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [
+    index('activity_events_at_idx').on(table.at, table.id),
+    index('activity_events_actor_idx').on(table.actorLoginId, table.at),
+    index('activity_events_kind_idx').on(table.kind, table.at),
+  ],
 );

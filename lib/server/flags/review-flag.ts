@@ -4,7 +4,8 @@ import 'server-only';
 // the other meets the state the first left (409).
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { ActiveSession } from '@/lib/server/auth/sessions';
+import { recordActivity } from '@/lib/server/activity/record-activity';
+import type { Actor } from '@/lib/server/auth/sessions';
 import type { Database } from '@/lib/server/db/database';
 import { flagReviews, saleFlags } from '@/lib/server/db/schema';
 import { withBids } from '@/lib/server/record/sale-flags';
@@ -24,7 +25,7 @@ export async function reviewFlag(
   db: Database,
   id: string,
   body: ReviewBody,
-  account: ActiveSession['account'],
+  account: Actor,
   { now }: { now?: Date } = {},
 ): Promise<ReviewResult> {
   return db.transaction(async (tx) => {
@@ -52,6 +53,18 @@ export async function reviewFlag(
       .set({ state: step.state })
       .where(eq(saleFlags.id, id))
       .returning();
+    await recordActivity(tx, {
+      kind: 'flag_reviewed',
+      actor: account,
+      subject: row.id,
+      detail: {
+        outcome: body.outcome,
+        rule: row.rule,
+        lot: `${row.auctionId}/${row.lotId}`,
+        note: body.note,
+      },
+      at: reviewedAt,
+    });
     const [flag] = await withBids(tx, [updated!]);
     return { outcome: 'reviewed', flag: flag! };
   });

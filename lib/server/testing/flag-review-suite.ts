@@ -146,6 +146,28 @@ export function describeFlagReview() {
       expect(Date.parse(cleared.reviews[1]!.reviewedAt)).toBeGreaterThanOrEqual(
         Date.parse(cleared.reviews[0]!.reviewedAt),
       );
+      // Each review is in the activity log (§15) with its outcome and note.
+      const { activityEvents } = await import('@/lib/server/db/schema');
+      const { eq } = await import('drizzle-orm');
+      const logged = await (
+        await connection.database()
+      )
+        .select()
+        .from(activityEvents)
+        .where(eq(activityEvents.subject, id))
+        .orderBy(activityEvents.id);
+      expect(logged.map((event) => [event.kind, event.actorLoginId, event.detail])).toEqual([
+        [
+          'flag_reviewed',
+          'flo',
+          expect.objectContaining({ outcome: 'escalated', note: 'Same paddle twice' }),
+        ],
+        [
+          'flag_reviewed',
+          'sam',
+          expect.objectContaining({ outcome: 'cleared', note: 'Called the bidder' }),
+        ],
+      ]);
     });
 
     it('a clerk may clear an open flag but not an escalated one (403, the flag unchanged)', async () => {

@@ -2,6 +2,13 @@
 import { z } from 'zod';
 import { serverEnv } from '@/lib/env';
 import { typedLoginIdSchema, typedPasswordSchema } from '@/lib/server/auth/login-id';
+import {
+  deviceCookieAfterSignIn,
+  deviceCookieHeader,
+  deviceCookieName,
+  readDeviceCookie,
+  trustedDeviceFor,
+} from '@/lib/server/auth/device-cookie';
 import { signIn } from '@/lib/server/auth/sign-in';
 import { signingSecret } from '@/lib/server/auth/signing-secret';
 import { apiHandler } from '@/lib/server/api/api-handler';
@@ -15,9 +22,18 @@ const bodySchema = z.strictObject({ loginId: typedLoginIdSchema, password: typed
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
   POST: apiHandler({ body: bodySchema }, async ({ request, body, db }) => {
+    const device = await readDeviceCookie(
+      request.cookies.get(deviceCookieName)?.value,
+      signingSecret(),
+    );
     const result = await signIn(
       db,
-      { ...body, clientAddress: trustedClientAddress(request.headers, serverEnv()) },
+      {
+        ...body,
+        clientAddress: trustedClientAddress(request.headers, serverEnv()),
+        deviceId: trustedDeviceFor(device, body.loginId),
+        userAgent: request.headers.get('user-agent'),
+      },
       signingSecret(),
     );
     if (result.outcome === 'rate-limited') {
@@ -30,6 +46,13 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
     }
     const response = Response.json({ user: result.user, accessTokenId: result.accessTokenId });
     setSessionCookie(response, result.cookieValue, result.expiresAt);
+    // This browser is now known for the account: others' guessing no longer locks it out (§15).
+    response.headers.append(
+      'set-cookie',
+      deviceCookieHeader(
+        await deviceCookieAfterSignIn(device, result.user.loginId, signingSecret()),
+      ),
+    );
     return response;
   }),
 });

@@ -10,7 +10,8 @@ export type TableSnapshot = Record<
   | 'sessions'
   | 'staff_accounts'
   | 'sign_in_failures'
-  | 'lots',
+  | 'lots'
+  | 'activity_events',
   string
 >;
 
@@ -33,7 +34,8 @@ const snapshotQuery = sql.raw(`
       as sign_in_failures,
     (select count(*) || ':' || coalesce(md5(string_agg(
       auction_id || '/' || lot_id || '/' || lot_number || '/' || updated_at::text,
-      ',' order by auction_id, lot_id)), '') from lots) as lots
+      ',' order by auction_id, lot_id)), '') from lots) as lots,
+    (select count(*) || ':' || coalesce(max(id), 0) from activity_events) as activity_events
 `);
 
 export async function tableSnapshot(db: Database): Promise<TableSnapshot> {
