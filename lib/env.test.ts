@@ -51,6 +51,7 @@ describe('parseEnv', () => {
       recorder: 'live',
       cronSecret: null,
       recordRetentionDays: null,
+      activityRetentionDays: 400,
       flagGate: 'escalated',
     });
   });
@@ -239,11 +240,12 @@ describe('parseEnv', () => {
       recorder: 'live',
       cronSecret: null,
       recordRetentionDays: null,
+      activityRetentionDays: 400,
       flagGate: 'escalated',
     });
   });
 
-  it('records live by default, on read on Vercel, and takes the Cron secret and the retention', () => {
+  it('records live by default, on read on Vercel, and takes the Cron secret and the retentions', () => {
     expect(parseEnv({}).recorder).toBe('live');
     expect(parseEnv({ VERCEL: '1' }).recorder).toBe('on-read');
     expect(parseEnv({ VERCEL: '1', RECORDER: 'live' }).recorder).toBe('live');
@@ -252,6 +254,13 @@ describe('parseEnv', () => {
     expect(env).toMatchObject({ cronSecret: 'c'.repeat(32), recordRetentionDays: 90 });
     expect(() => parseEnv({ RECORDER: 'sometimes' })).toThrow(/RECORDER must be "live"/);
     expect(() => parseEnv({ RECORD_RETENTION_DAYS: '0' })).toThrow(/RECORD_RETENTION_DAYS/);
+    expect(parseEnv({ ACTIVITY_RETENTION_DAYS: '30' }).activityRetentionDays).toBe(30);
+    expect(parseEnv({ ACTIVITY_RETENTION_DAYS: '' }).activityRetentionDays).toBe(400);
+    for (const days of ['0', '-5', '1.5', 'forever']) {
+      expect(() => parseEnv({ ACTIVITY_RETENTION_DAYS: days })).toThrow(
+        /ACTIVITY_RETENTION_DAYS must be a whole number of days/,
+      );
+    }
     expect(() => parseEnv({ CRON_SECRET: 'short' })).toThrow(/CRON_SECRET must be at least 16/);
   });
 

@@ -27,6 +27,9 @@ export const embeddedDefaults = {
 // An empty variable (`FOO=` in a .env file) means "not set".
 const optionalText = (rule: z.ZodString) =>
   z.preprocess((value) => (value === '' ? undefined : value), rule.optional());
+const wholeDays = optionalText(
+  z.string().regex(/^[1-9]\d{0,5}$/, 'must be a whole number of days, such as 90'),
+);
 
 const variablesSchema = z.object({
   PORT: optionalText(z.string().regex(/^\d{1,5}$/, 'must be a port number from 1 to 65535')),
@@ -75,9 +78,8 @@ const variablesSchema = z.object({
     z.string().regex(/^(live|on-read|off)$/, 'must be "live", "on-read" or "off"'),
   ),
   CRON_SECRET: optionalText(z.string().min(16, 'must be at least 16 characters long')),
-  RECORD_RETENTION_DAYS: optionalText(
-    z.string().regex(/^[1-9]\d{0,5}$/, 'must be a whole number of days, such as 90'),
-  ),
+  RECORD_RETENTION_DAYS: wholeDays,
+  ACTIVITY_RETENTION_DAYS: wholeDays,
   FLAG_GATE: optionalText(
     z.string().regex(/^(escalated|open|off)$/, 'must be "escalated", "open" or "off"'),
   ),
@@ -131,6 +133,8 @@ export interface ServerEnv {
   cronSecret: string | null;
   /** Records older than this many days are deleted daily; null keeps them forever. */
   recordRetentionDays: number | null;
+  /** Activity log events older than this many days (default 400) are deleted daily (§15). */
+  activityRetentionDays: number;
   /** Which flags of a lot hold its agreement back from approval (contract §14). */
   flagGate: FlagGate;
 }
@@ -259,6 +263,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       (vars.RECORDER as ServerEnv['recorder'] | undefined) ?? (onVercel ? 'on-read' : 'live'),
     cronSecret: vars.CRON_SECRET ?? null,
     recordRetentionDays: vars.RECORD_RETENTION_DAYS ? Number(vars.RECORD_RETENTION_DAYS) : null,
+    activityRetentionDays: Number(vars.ACTIVITY_RETENTION_DAYS ?? 400),
     flagGate: (vars.FLAG_GATE as FlagGate | undefined) ?? defaultFlagGate,
   };
 }

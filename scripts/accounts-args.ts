@@ -17,7 +17,8 @@ Commands:
   list                            show every account: login id, display name, role, status
 
 Roles: clerk (sees everything, decides, gives first approvals), supervisor and admin (also give
-the second approval above the four-eyes threshold and reopen decisions).
+the second approval above the four-eyes threshold and reopen decisions); admin also manages staff
+in the console (/staff). The last enabled admin cannot be disabled or given another role.
 
 Passwords (add, reset-password) are at least 8 characters. In a terminal they are asked twice
 without echo; otherwise the first line of standard input is the password:

@@ -2,19 +2,14 @@
 // its arguments, its database, its password source and its output as parameters, so tests can
 // drive it against an in-memory database. scripts/accounts.ts connects it to the real process;
 // scripts/accounts-args.ts reads the command line.
-import { asc } from 'drizzle-orm';
-import { z } from 'zod';
-import {
-  createAccount,
-  disableAccount,
-  enableAccount,
-  findAccount,
-  resetPassword,
-  setAccountRole,
-} from '@/lib/server/auth/accounts';
-import { loginIdSchema, passwordSchema } from '@/lib/server/auth/login-id';
+import type { z } from 'zod';
+import { accountsCommandActor, findAccount, resetPassword } from '@/lib/server/auth/accounts';
+import { loginIdSchema } from '@/lib/server/auth/login-id';
 import type { Database } from '@/lib/server/db/database';
-import { staffAccounts } from '@/lib/server/db/schema';
+import { createStaff } from '@/lib/server/staff/add-staff';
+import { changeStaff } from '@/lib/server/staff/change-staff';
+import { listStaff } from '@/lib/server/staff/list-staff';
+import { displayNameSchema, newPasswordSchema } from '@/lib/server/staff/staff-schemas';
 import { parseAccountsArgs, usageText, type AccountsCommand } from './accounts-args';
 
 /** What the command needs from the outside world. */
@@ -34,17 +29,6 @@ export class AccountsCommandError extends Error {
     this.name = 'AccountsCommandError';
   }
 }
-
-/** New passwords: the sign-in schema's limits, and at least 8 characters. */
-export const newPasswordSchema = passwordSchema.min(8, 'password must be at least 8 characters');
-
-const displayNameSchema = z
-  .string()
-  .regex(/^[^\u0000-\u001f\u007f]*$/, 'displayName must not contain control characters')
-  .transform((value) => value.trim())
-  .pipe(
-    z.string().min(1, 'displayName is required').max(200, 'displayName is at most 200 characters'),
-  );
 
 function valid<T>(schema: z.ZodType<T, string>, value: string): T {
   const parsed = schema.safeParse(value);
@@ -66,37 +50,15 @@ async function existingAccount(db: Database, loginId: string) {
   return account;
 }
 
-/** Postgres unique violation, possibly wrapped by Drizzle: the login id was taken meanwhile. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; typeof current === 'object' && current !== null;) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 async function listAccounts(db: Database, io: AccountsIo) {
-  const rows = await db
-    .select({
-      loginId: staffAccounts.loginId,
-      displayName: staffAccounts.displayName,
-      role: staffAccounts.role,
-      disabledAt: staffAccounts.disabledAt,
-    })
-    .from(staffAccounts)
-    .orderBy(asc(staffAccounts.loginId));
+  const rows = await listStaff(db);
   if (rows.length === 0) {
     io.out('No staff accounts.');
     return;
   }
   const table = [
     ['LOGIN ID', 'DISPLAY NAME', 'ROLE', 'STATUS'],
-    ...rows.map((row) => [
-      row.loginId,
-      row.displayName,
-      row.role,
-      row.disabledAt ? 'disabled' : 'enabled',
-    ]),
+    ...rows.map((row) => [row.loginId, row.displayName, row.role, row.status]),
   ];
   const widths = [0, 1, 2].map((column) =>
     Math.max(...table.map((cells) => cells[column]!.length)),
@@ -121,12 +83,14 @@ async function execute(
         throw new AccountsCommandError(`A staff account with the login id "${loginId}" exists.`);
       }
       const password = await readNewPassword(io);
-      try {
-        await createAccount(db, { loginId, displayName, password, role: command.role });
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        throw new AccountsCommandError(`A staff account with the login id "${loginId}" exists.`);
-      }
+      // Taken while the password was typed: 409 `conflict`, whose message says so.
+      await createStaff(db, accountsCommandActor, {
+        loginId,
+        displayName,
+        role: command.role,
+        password,
+        mustChangePassword: false,
+      });
       io.out(
         `Created the staff account "${loginId}" (${displayName}) with the role ${command.role}.`,
       );
@@ -138,7 +102,7 @@ async function execute(
         io.out(`The staff account "${loginId}" already has the role ${command.role}.`);
         return;
       }
-      await setAccountRole(db, loginId, command.role);
+      await changeStaff(db, accountsCommandActor, loginId, { role: command.role });
       io.out(
         `Changed the role of the staff account "${loginId}" from ${account.role} to ${command.role} and revoked its sessions.`,
       );
@@ -146,7 +110,7 @@ async function execute(
     }
     case 'disable': {
       const account = await existingAccount(db, loginId);
-      await disableAccount(db, loginId);
+      await changeStaff(db, accountsCommandActor, loginId, { status: 'disabled' });
       io.out(
         account.disabledAt
           ? `The staff account "${loginId}" was already disabled; its sessions are revoked.`
@@ -160,14 +124,14 @@ async function execute(
         io.out(`The staff account "${loginId}" is already enabled.`);
         return;
       }
-      await enableAccount(db, loginId);
+      await changeStaff(db, accountsCommandActor, loginId, { status: 'enabled' });
       io.out(`Enabled the staff account "${loginId}".`);
       return;
     }
     case 'reset-password': {
       await existingAccount(db, loginId);
       const password = await readNewPassword(io);
-      await resetPassword(db, loginId, password);
+      await resetPassword(db, loginId, password, { actor: accountsCommandActor });
       io.out(`Set a new password for the staff account "${loginId}" and revoked its sessions.`);
       return;
     }

@@ -3,13 +3,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { ConfigurationError } from '@/lib/env';
 import { createAccount, findAccount } from '@/lib/server/auth/accounts';
 import { verifyPassword } from '@/lib/server/auth/password';
 import { createSession, resolveSession } from '@/lib/server/auth/sessions';
 import { openDatabase, type DatabaseHandle } from '@/lib/server/db/database';
-import { sessions } from '@/lib/server/db/schema';
+import { activityEvents, sessions } from '@/lib/server/db/schema';
 import { parseAccountsArgs } from './accounts-args';
 import { AccountsCommandError, runAccountsCommand } from './accounts-cli';
 
@@ -459,6 +459,102 @@ describe('reset-password', () => {
     const unchanged = (await findAccount(handle.db, 'hal'))!;
     expect(await verifyPassword(unchanged.passwordHash, 'old-password')).toBe(true);
     expect(await resolveSession(handle.db, cookieValue, signingSecret)).not.toBeNull();
+  });
+});
+
+describe('the last enabled admin', () => {
+  // A database of its own: the other tests' admins must not count.
+  let own: DatabaseHandle;
+  beforeAll(async () => {
+    own = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+  }, 30_000);
+  afterAll(async () => {
+    await own?.close();
+  });
+
+  async function runOwn(argv: string[], passwords: string[] = []) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runAccountsCommand(argv, {
+      db: own.db,
+      readPassword: async () => passwords.shift()!,
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+    });
+    return { code, out, err };
+  }
+
+  const refusal = (loginId: string) => ({
+    code: 1,
+    out: [],
+    err: [
+      `The staff account "${loginId}" is the last enabled admin: make another account an admin first.`,
+    ],
+  });
+
+  it('is neither disabled nor given another role; a disabled admin does not count', async () => {
+    expect((await runOwn(['add', 'root', '--role', 'admin', 'Root'], ['root-password'])).code).toBe(
+      0,
+    );
+    expect(await runOwn(['disable', 'root'])).toEqual(refusal('root'));
+    expect(await runOwn(['set-role', 'root', 'supervisor'])).toEqual(refusal('root'));
+
+    expect(
+      (await runOwn(['add', 'deputy', '--role', 'admin', 'Deputy'], ['deputy-pass'])).code,
+    ).toBe(0);
+    expect((await runOwn(['disable', 'deputy'])).code).toBe(0);
+    expect(await runOwn(['set-role', 'root', 'clerk'])).toEqual(refusal('root'));
+    expect((await runOwn(['enable', 'deputy'])).code).toBe(0);
+    expect((await runOwn(['set-role', 'root', 'clerk'])).code).toBe(0);
+    expect(await runOwn(['disable', 'deputy'])).toEqual(refusal('deputy'));
+    expect(await findAccount(own.db, 'deputy')).toMatchObject({ role: 'admin', disabledAt: null });
+  });
+
+  it('logs every change the command makes, as the command, never a password', async () => {
+    expect((await runOwn(['add', 'logged', 'Logged', 'One'], ['logged-password'])).code).toBe(0);
+    expect((await runOwn(['set-role', 'logged', 'supervisor'])).code).toBe(0);
+    expect((await runOwn(['disable', 'logged'])).code).toBe(0);
+    expect((await runOwn(['enable', 'logged'])).code).toBe(0);
+    expect((await runOwn(['reset-password', 'logged'], ['another-password'])).code).toBe(0);
+    const rows = await own.db
+      .select()
+      .from(activityEvents)
+      .where(eq(activityEvents.subject, 'logged'))
+      .orderBy(asc(activityEvents.id));
+    expect(
+      rows.map(({ kind, actorId, actorLoginId, detail }) => ({
+        kind,
+        actorId,
+        actorLoginId,
+        detail,
+      })),
+    ).toEqual([
+      {
+        kind: 'staff_added',
+        actorId: null,
+        actorLoginId: 'cli',
+        detail: { role: 'clerk', displayName: 'Logged One' },
+      },
+      {
+        kind: 'staff_role_changed',
+        actorId: null,
+        actorLoginId: 'cli',
+        detail: { from: 'clerk', to: 'supervisor' },
+      },
+      { kind: 'staff_disabled', actorId: null, actorLoginId: 'cli', detail: {} },
+      { kind: 'staff_enabled', actorId: null, actorLoginId: 'cli', detail: {} },
+      {
+        kind: 'staff_password_reset',
+        actorId: null,
+        actorLoginId: 'cli',
+        detail: { temporary: false },
+      },
+    ]);
+    for (const password of ['logged-password', 'another-password']) {
+      expect(JSON.stringify(rows)).not.toContain(password);
+    }
+    // A password the operator typed need not be changed at the next sign-in.
+    expect(await findAccount(own.db, 'logged')).toMatchObject({ mustChangePassword: false });
   });
 });
 

@@ -173,6 +173,24 @@ describe('every method of every API path answers in the envelope', () => {
     ['realtime/config', '@/app/api/realtime/config/route', ['GET']],
     ['realtime/earlier', '@/app/api/realtime/earlier/route', ['GET']],
     ['health', '@/app/api/health/route', ['GET']],
+    ['auth/password', '@/app/api/auth/password/route', ['POST']],
+    ['auth/reauthenticate', '@/app/api/auth/reauthenticate/route', ['POST']],
+    ['auth/sessions', '@/app/api/auth/sessions/route', ['GET']],
+    ['auth/sessions/[id]', '@/app/api/auth/sessions/[id]/route', ['DELETE']],
+    ['auth/session-status', '@/app/api/auth/session-status/route', ['GET']],
+    ['activity', '@/app/api/activity/route', ['GET']],
+    ['staff', '@/app/api/staff/route', ['GET', 'POST']],
+    ['staff/[loginId]', '@/app/api/staff/[loginId]/route', ['PATCH']],
+    ['staff/[loginId]/reset-password', '@/app/api/staff/[loginId]/reset-password/route', ['POST']],
+    ['staff/[loginId]/sessions', '@/app/api/staff/[loginId]/sessions/route', ['DELETE']],
+    ['flags/[id]/review', '@/app/api/flags/[id]/review/route', ['POST']],
+    ['sales/[auctionId]/flags', '@/app/api/sales/[auctionId]/flags/route', ['GET']],
+    [
+      'sales/[auctionId]/lots/[lotId]/bids',
+      '@/app/api/sales/[auctionId]/lots/[lotId]/bids/route',
+      ['GET'],
+    ],
+    ['cron/record', '@/app/api/cron/record/route', ['GET']],
   ];
   const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -185,12 +203,14 @@ describe('every method of every API path answers in the envelope', () => {
     const context = {
       params: Promise.resolve({
         auctionId: 'any-sale',
+        lotId: 'any-lot',
+        loginId: 'anyone',
         id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
       }),
     };
     const allowed = [
       ...(implemented.includes('GET') ? ['GET', 'HEAD'] : []),
-      ...(implemented.includes('POST') ? ['POST'] : []),
+      ...['POST', 'PATCH', 'DELETE'].filter((method) => implemented.includes(method)),
       'OPTIONS',
     ].join(', ');
     for (const method of methods) {

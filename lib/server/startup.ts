@@ -1,5 +1,6 @@
 import 'server-only';
 import { serverEnv } from '@/lib/env';
+import { deleteOldActivity } from '@/lib/server/activity/retention';
 import { prepareDummyHash } from '@/lib/server/auth/password';
 import { signingSecret } from '@/lib/server/auth/signing-secret';
 import { databaseHandle } from '@/lib/server/db/connection';
@@ -9,8 +10,19 @@ import { ensureSampleAgreements } from '@/lib/server/db/sample-agreements';
 import { startRecording } from '@/lib/server/record/recording';
 import { deleteOldRecords, retentionEveryMs } from '@/lib/server/record/retention';
 
-// Kept across hot reloads in development: one recorder per process.
-const holder = globalThis as typeof globalThis & { gavelRecording?: boolean };
+// Kept across hot reloads in development: one recorder and one pruning of the log per process.
+const holder = globalThis as typeof globalThis & {
+  gavelRecording?: boolean;
+  gavelActivityRetention?: boolean;
+};
+
+/** Runs a retention now and then daily; a failure is logged and tried again the next day. */
+function daily(what: string, prune: () => Promise<unknown>) {
+  const run = () =>
+    prune().catch((error: unknown) => console.warn(`gavel: ${what} could not be deleted:`, error));
+  void run();
+  setInterval(() => void run(), retentionEveryMs).unref();
+}
 
 /** Runs once per server process before it serves: configuration, migrations, demo data. */
 export async function startServer(): Promise<void> {
@@ -31,13 +43,11 @@ export async function startServer(): Promise<void> {
     holder.gavelRecording = true;
     startRecording(env, handle);
     const days = env.recordRetentionDays;
-    if (days !== null) {
-      const prune = () =>
-        deleteOldRecords(db, days).catch((error: unknown) =>
-          console.warn('gavel: old records could not be deleted:', error),
-        );
-      void prune();
-      setInterval(() => void prune(), retentionEveryMs).unref();
-    }
+    if (days !== null) daily('old records', () => deleteOldRecords(db, days));
+  }
+  // Whatever records the sale: the activity log is written by every process that serves.
+  if (!holder.gavelActivityRetention) {
+    holder.gavelActivityRetention = true;
+    daily('old activity', () => deleteOldActivity(db, env.activityRetentionDays));
   }
 }

@@ -53,7 +53,7 @@ async function eventsOf(kind: string) {
 }
 
 it('logs a decision and a reopening with who, which agreement and what', async () => {
-  const [agreement] = await ingest([newItem(1)]);
+  const [agreement] = await ingest([newItem()]);
   const decided = await decide(agreement!.id, {
     decision: 'reject',
     reason: 'Buyer withdrew',
@@ -78,7 +78,7 @@ it('logs a decision and a reopening with who, which agreement and what', async (
 });
 
 it('logs a refused decision not at all: the change and its record go together', async () => {
-  const [agreement] = await ingest([newItem(2)]);
+  const [agreement] = await ingest([newItem()]);
   const before = (await eventsOf('agreement_decided')).length;
   const stale = await decide(agreement!.id, {
     decision: 'approve',

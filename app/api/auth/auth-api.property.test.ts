@@ -529,7 +529,10 @@ describe('POST /api/auth/sign-out', () => {
           expectClearedCookie(response, 'sign-out');
           if (valid === false) expectUnchanged(before, after, 'a sign-out without a valid session');
           if (valid === true) {
-            expectUnchanged(before, after, 'a sign-out revokes its session only', ['sessions']);
+            expectUnchanged(before, after, 'a sign-out revokes its session and logs it only', [
+              'sessions',
+              'activity_events',
+            ]);
             const rows = (await db.execute(
               sql`select revoked_reason from sessions where id = ${cookie.sessionId}`,
             )) as unknown as { rows: { revoked_reason: string | null }[] };

@@ -5,7 +5,7 @@ import { ApiProblem, noStore, problemResponse } from './api-problem';
 export type RouteContext = { params: Promise<Record<string, string | string[]>> };
 type Handler = (request: NextRequest, context?: RouteContext) => Promise<Response> | Response;
 type RouteHandler = (request: NextRequest, context?: RouteContext) => Promise<Response>;
-type Implemented = Partial<Record<'GET' | 'POST', Handler>>;
+type Implemented = Partial<Record<'GET' | 'POST' | 'PATCH' | 'DELETE', Handler>>;
 export const routeMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 type RouteMethod = (typeof routeMethods)[number];
 
@@ -35,7 +35,7 @@ async function withoutBody(answer: Response): Promise<Response> {
 export function apiRoute(implemented: Implemented): Record<RouteMethod, RouteHandler> {
   const allowed = [
     ...(implemented.GET ? ['GET', 'HEAD'] : []),
-    ...(implemented.POST ? ['POST'] : []),
+    ...(['POST', 'PATCH', 'DELETE'] as const).filter((method) => implemented[method]),
     'OPTIONS',
   ].join(', ');
   const refuse: RouteHandler = async (request) => {
@@ -56,8 +56,8 @@ export function apiRoute(implemented: Implemented): Record<RouteMethod, RouteHan
       : refuse,
     POST: wrap(implemented.POST),
     PUT: refuse,
-    PATCH: refuse,
-    DELETE: refuse,
+    PATCH: wrap(implemented.PATCH),
+    DELETE: wrap(implemented.DELETE),
     OPTIONS: async () =>
       withApiHeaders(new Response(null, { status: 204, headers: { allow: allowed } })),
   };

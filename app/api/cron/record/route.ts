@@ -1,6 +1,8 @@
 // GET /api/cron/record: Vercel Cron's call (Authorization: Bearer CRON_SECRET) that records what
-// is new on `bids` where no process records live, and deletes records past their retention.
+// is new on `bids` where no process records live, and deletes records and activity past their
+// retention.
 import { serverEnv } from '@/lib/env';
+import { deleteOldActivity } from '@/lib/server/activity/retention';
 import { isPlatformToken } from '@/lib/server/agreements/platform-token';
 import { apiHandler } from '@/lib/server/api/api-handler';
 import { ApiProblem } from '@/lib/server/api/api-problem';
@@ -27,12 +29,16 @@ function requireCronSecret(request: Request) {
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
   GET: apiHandler({ authorize: requireCronSecret }, async ({ db }) => {
     const env = serverEnv();
-    if (env.recorder === 'off') return Response.json({ state: 'off' });
+    // Whatever records the sale: where no process lives on (Vercel), only this call prunes the log.
+    const activityDeleted = await deleteOldActivity(db, env.activityRetentionDays);
+    if (env.recorder === 'off') return Response.json({ state: 'off', activityDeleted });
     // The embedded database's one process records live already: a second writer would only race it.
-    if (env.recorder === 'live' && !env.databaseUrl) return Response.json({ state: 'live' });
+    if (env.recorder === 'live' && !env.databaseUrl) {
+      return Response.json({ state: 'live', activityDeleted });
+    }
     const outcome = await recordNow(env, db, cronBudgetMs);
     const deleted =
       env.recordRetentionDays === null ? null : await deleteOldRecords(db, env.recordRetentionDays);
-    return Response.json({ ...outcome, deleted });
+    return Response.json({ ...outcome, deleted, activityDeleted });
   }),
 });

@@ -1,0 +1,34 @@
+import 'server-only';
+// What staff administration accepts, from the API (app/api/staff) and the accounts command alike:
+// one definition of a display name, a role, a status and a new password.
+import { z } from 'zod';
+import { roles } from '@/lib/auth/roles';
+import { printableText } from '@/lib/server/api/field-schemas';
+import { loginIdSchema, passwordSchema } from '@/lib/server/auth/login-id';
+
+export const staffStatuses = ['enabled', 'disabled'] as const;
+export type StaffStatus = (typeof staffStatuses)[number];
+
+/** A name for people to read: one line, trimmed, 1 to 200 characters. */
+export const displayNameSchema = printableText('displayName', 200);
+
+/** New passwords: the sign-in schema's limits, and at least 8 characters. */
+export const newPasswordSchema = passwordSchema.min(8, 'password must be at least 8 characters');
+
+/** `POST /api/staff`. */
+export const newStaffSchema = z.strictObject({
+  loginId: loginIdSchema,
+  displayName: displayNameSchema,
+  role: z.enum(roles),
+});
+export type NewStaff = z.infer<typeof newStaffSchema>;
+
+/** `PATCH /api/staff/{loginId}`: a role, a status, or both. */
+export const staffChangeSchema = z
+  .strictObject({ role: z.enum(roles).optional(), status: z.enum(staffStatuses).optional() })
+  .refine((change) => change.role !== undefined || change.status !== undefined, {
+    message: 'give a role, a status or both',
+  });
+
+/** Calls that take no body: none, or an empty object. */
+export const noBodySchema = z.strictObject({}).optional();
