@@ -15,7 +15,7 @@ jest.mock('next/navigation', () => ({ useRouter: () => router }));
 const demo = { loginId: 'demo', displayName: 'Demo Staff', role: 'admin' } as const;
 
 /** What the fake network does with each call, in order; a call past the list never settles. */
-type Outcome = 'cut' | 'demo' | 'unauthorized';
+type Outcome = 'cut' | 'demo' | 'temporary' | 'unauthorized';
 let outcomes: Outcome[] = [];
 let calls: string[] = [];
 
@@ -49,7 +49,8 @@ beforeEach(() => {
     if (outcome === 'cut') throw new TypeError('Failed to fetch');
     if (outcome === 'unauthorized')
       return answer(401, { error: { code: 'unauthorized', message: 'Sign in' } });
-    return answer(200, demo);
+    if (outcome === 'temporary') return answer(200, { ...demo, mustChangePassword: true });
+    return answer(200, { ...demo, mustChangePassword: false });
   }) as typeof fetch;
 });
 
@@ -134,6 +135,17 @@ describe('AccessGuard', () => {
     await settle();
     expect(screen.getByText('The dashboard')).toBeInTheDocument();
     expect(calls).toEqual(['GET /api/auth/me']);
+  });
+
+  it('a user who must replace a temporary password goes to /account, the area not shown', async () => {
+    outcomes = ['temporary'];
+    renderGuard();
+    await settle();
+    expect(router.replace.mock.calls).toEqual([['/account']]);
+    expect(screen.queryByText('The dashboard')).toBeNull();
+    // Still signed in, stored as before: who and the role, not the flag.
+    expect(calls).toEqual(['GET /api/auth/me']);
+    expect(JSON.parse(window.localStorage.getItem('gavel.user') ?? 'null')).toEqual(demo);
   });
 
   it('a session that ends later (any call answered unauthorized) logs out and goes to /sign, back to this page after', async () => {

@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { checkAccess, type GuardedRoute } from '@/lib/auth/access-check';
 import { onSessionEnded } from '@/lib/api/session-ended';
-import { fetchMe } from '@/lib/auth/auth-api';
+import { fetchMe, storedUserOf } from '@/lib/auth/auth-api';
 import { afterSignIn, signInHref } from '@/lib/auth/next-path';
 import { logOut } from '@/lib/auth/sign-out';
 import { readAccessTokenId, readStoredUser, writeStoredUser } from '@/lib/storage/stored-values';
@@ -27,7 +27,8 @@ const beingLeft = () => performance.now() - leftAt < leavingMs;
 
 /**
  * The client guard of /sign and /dash (docs/product-contract.md §2.1). Nothing of the area
- * renders, on the server or here, until the check allows it.
+ * renders, on the server or here, until the check allows it. A user who must still replace a
+ * temporary password goes to /account instead (contract §15).
  */
 export function AccessGuard({ route, children }: { route: GuardedRoute; children: ReactNode }) {
   const t = useTranslations('AccessGuard');
@@ -58,11 +59,16 @@ export function AccessGuard({ route, children }: { route: GuardedRoute; children
             setAllowed(true);
             return;
           case 'allow-as':
-            writeStoredUser(decision.user);
+            writeStoredUser(storedUserOf(decision.user));
             setAllowed(true);
             return;
+          case 'change-password':
+            writeStoredUser(storedUserOf(decision.user));
+            // A temporary password is replaced before anything else (contract §15).
+            router.replace('/account');
+            return;
           case 'go-to-dash':
-            writeStoredUser(decision.user);
+            writeStoredUser(storedUserOf(decision.user));
             // Signed in already: on to the deep link `/sign?next=` names, if it is ours.
             router.replace(afterSignIn(window.location.search));
             return;

@@ -4,12 +4,34 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
+import { can, type Action } from '@/lib/auth/roles';
+import type { StoredUser } from '@/lib/storage/stored-values';
 import { useStoredUser } from '@/lib/storage/use-stored-user';
 import { LocaleSwitcher } from './locale-switcher';
 import { ThemeSwitcher } from './theme-switcher';
 import { UserMenu } from './user-menu';
 
-const areas = ['sign', 'dash', 'agreements'] as const;
+const areas = ['sign', 'dash', 'agreements', 'activity', 'staff', 'account'] as const;
+type Area = (typeof areas)[number];
+
+/** What the stored role must allow for an area's link to show (contract §15). */
+const areaPermission: Partial<Record<Area, Action>> = {
+  activity: 'see-activity',
+  staff: 'manage-staff',
+};
+
+/**
+ * Whether the header links to an area: "Sign in" for the signed out, Account for the signed in,
+ * Staff and Activity for the roles they serve. A role not stored yet (a user stored before roles)
+ * shows neither; the pages themselves say who may use them.
+ */
+function showsArea(area: Area, signedIn: boolean, user: StoredUser | null): boolean {
+  if (area === 'sign') return !signedIn;
+  if (area === 'account') return signedIn;
+  const permission = areaPermission[area];
+  if (!permission) return true;
+  return user?.role !== undefined && can(user.role, permission);
+}
 
 /**
  * The header: one row. At 700px and below (CSS media queries, so the server's HTML is already
@@ -49,7 +71,7 @@ export function AppHeader({ sessionHint = false }: { sessionHint?: boolean }) {
         <nav aria-label={t('navLabel')} className="app-header__nav">
           <ul>
             {areas
-              .filter((area) => !(area === 'sign' && signedIn))
+              .filter((area) => showsArea(area, signedIn, user))
               .map((area) => {
                 const href = `/${area}`;
                 const current = pathname === href;

@@ -4,6 +4,7 @@ import type { ErrorInfo } from 'next/error';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { reportError } from '@/lib/errors/client-reporter';
+import { useServiceDown } from '@/lib/errors/use-service-down';
 
 /**
  * The error screen of every area: reported once, translated, and focused for screen readers.
@@ -13,6 +14,8 @@ import { reportError } from '@/lib/errors/client-reporter';
 export function AreaError({ error, retry }: ErrorInfo) {
   const t = useTranslations('AreaError');
   const heading = useRef<HTMLHeadingElement>(null);
+  // The database down (§15): the screen says so and comes back by itself when it answers.
+  const down = useServiceDown(retry);
 
   useEffect(() => {
     // Boundaries catch what would otherwise be unhandled, so the global handler never sees it.
@@ -23,9 +26,9 @@ export function AreaError({ error, retry }: ErrorInfo) {
   return (
     <section className="area-error" aria-labelledby="area-error-title">
       <h1 id="area-error-title" ref={heading} tabIndex={-1}>
-        {t('title')}
+        {down ? t('unavailableTitle') : t('title')}
       </h1>
-      <p>{t('body')}</p>
+      <p role={down ? 'status' : undefined}>{down ? t('unavailableBody') : t('body')}</p>
       <div className="actions">
         <button type="button" onClick={retry}>
           {t('retry')}

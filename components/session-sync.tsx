@@ -2,15 +2,23 @@
 
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect } from 'react';
-import { subscribeToOtherTabsSignOut } from '@/lib/auth/sign-out';
+import { browserSessionWatch, watchSession } from '@/lib/auth/session-watch';
+import { forgetEndedSession, subscribeToOtherTabsSignOut } from '@/lib/auth/sign-out';
+import { useStoredUser } from '@/lib/storage/use-stored-user';
+
+/** Where a tab whose session ended goes: the sign-in page, told to come back here. */
+const sessionEndedHref = (path: string) =>
+  `/api/auth/session-ended?next=${encodeURIComponent(path)}`;
 
 /**
  * Another tab signed out: this one is signed out too. It leaves the dashboard at once, and reads
- * any other page again once the session is revoked on the server.
+ * any other page again once the session is revoked on the server. And while signed in, the tab
+ * watches its session (lib/auth/session-watch.ts): ended on the server, it leaves within seconds.
  */
 export function SessionSync() {
   const router = useRouter();
   const pathname = usePathname();
+  const signedIn = useStoredUser() !== null;
 
   useEffect(
     () =>
@@ -25,5 +33,16 @@ export function SessionSync() {
       }),
     [pathname, router],
   );
+
+  useEffect(() => {
+    if (!signedIn) return;
+    return watchSession(
+      browserSessionWatch(() => {
+        forgetEndedSession();
+        const { pathname: path, search } = window.location;
+        window.location.assign(sessionEndedHref(`${path}${search}`));
+      }),
+    );
+  }, [signedIn]);
   return null;
 }

@@ -6,7 +6,7 @@ import { pageLimit } from '@/lib/agreements/agreement';
 import { readListParams, type ListParams } from '@/lib/agreements/list-params';
 import { listQuerySchema } from '@/lib/server/agreements/agreement-input';
 import { listAgreements } from '@/lib/server/agreements/list';
-import { currentPageSession } from '@/lib/server/auth/page-session';
+import { currentPageSession, requirePasswordChanged } from '@/lib/server/auth/page-session';
 import { database } from '@/lib/server/db/connection';
 import { listSales } from '@/lib/server/sales/list';
 import { findSaleReport } from '@/lib/server/sales/report';
@@ -56,6 +56,7 @@ export default async function AgreementsPage({ searchParams }: { searchParams: S
   const t = await getTranslations('Agreements');
   const tReport = await getTranslations('SaleReport');
   const session = await currentPageSession();
+  requirePasswordChanged(session);
   const { params, report } = await readParams(searchParams);
   const heading = <PageHeading title={await filteredTitle(params)} lead={t('lead')} />;
   if (!session) {

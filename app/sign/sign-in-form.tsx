@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { TextField } from '@/components/text-field';
 import { ApiError } from '@/lib/api/api-error';
-import { requestSignIn } from '@/lib/auth/auth-api';
+import { requestSignIn, storedUserOf } from '@/lib/auth/auth-api';
 import { writeAccessTokenId, writeStoredUser } from '@/lib/storage/stored-values';
 import { afterSignIn } from '@/lib/auth/next-path';
 
@@ -66,10 +66,13 @@ export function SignInForm() {
     setBusy(true);
     try {
       const answer = await requestSignIn(loginId, password);
-      writeStoredUser(answer.user);
+      writeStoredUser(storedUserOf(answer.user));
       writeAccessTokenId(answer.accessTokenId);
-      // A deep link opened while signed out comes back (`/sign?next=`, same-origin paths only).
-      router.replace(afterSignIn(window.location.search));
+      // A temporary password is replaced first (contract §15); else a deep link opened while
+      // signed out comes back (`/sign?next=`, same-origin paths only).
+      router.replace(
+        answer.user.mustChangePassword ? '/account' : afterSignIn(window.location.search),
+      );
     } catch (error) {
       setFailure(toFailure(error));
       setBusy(false);

@@ -13,6 +13,9 @@ const storedAlice: StoredAuth = { loginId: 'alice', accessTokenId: 'token-1' };
 const tokenOnly: StoredAuth = { loginId: null, accessTokenId: 'token-1' };
 const userOnly: StoredAuth = { loginId: 'demo', accessTokenId: null };
 const answersDemo: MeAnswer = { ok: true, user: demo };
+const temporary = { ...demo, mustChangePassword: true };
+const answersTemporary: MeAnswer = { ok: true, user: temporary };
+const answersChanged: MeAnswer = { ok: true, user: { ...demo, mustChangePassword: false } };
 const fails: MeAnswer = { ok: false, noAnswer: false };
 const unanswered: MeAnswer = { ok: false, noAnswer: true };
 const denied = { kind: 'log-out-and-deny', noAnswer: false } as const;
@@ -35,6 +38,16 @@ describe('the access check (product contract §2.1)', () => {
     // No answer (the request cut): denied all the same, and said so (ADR 24).
     ['dash', storedDemo, unanswered, { kind: 'log-out-and-deny', noAnswer: true }],
     ['sign', storedDemo, unanswered, { kind: 'log-out-and-deny', noAnswer: true }],
+    // A temporary password (contract §15): /account first, from either route.
+    ['dash', storedDemo, answersTemporary, { kind: 'change-password', user: temporary }],
+    ['sign', storedDemo, answersTemporary, { kind: 'change-password', user: temporary }],
+    ['dash', storedAlice, answersTemporary, denied],
+    [
+      'dash',
+      storedDemo,
+      answersChanged,
+      { kind: 'allow-as', user: { ...demo, mustChangePassword: false } },
+    ],
   ] as const)('%s with stored %o and answer %o → %o', async (route, stored, answer, expected) => {
     let calls = 0;
     const decision = await checkAccess(route, stored, async () => {

@@ -12,6 +12,8 @@ export interface ServerUser {
   loginId: string;
   displayName: string;
   role: Role;
+  /** A temporary password not changed yet (contract §15): /account before anything else. */
+  mustChangePassword?: boolean;
 }
 
 /**
@@ -24,6 +26,8 @@ export type AccessDecision =
   | { kind: 'allow' }
   | { kind: 'allow-as'; user: ServerUser }
   | { kind: 'go-to-dash'; user: ServerUser }
+  /** Signed in with a temporary password: off to /account to replace it (contract §15). */
+  | { kind: 'change-password'; user: ServerUser }
   /** `noAnswer`: denied because the server's answer never came (ADR 24: a page being left). */
   | { kind: 'log-out-and-deny'; noAnswer: boolean };
 
@@ -32,7 +36,10 @@ export function needsServerCheck(route: GuardedRoute, stored: StoredAuth): boole
   return !(route === 'sign' && !stored.loginId && !stored.accessTokenId);
 }
 
-/** Rules 2 and 3, given the server's answer. */
+/**
+ * Rules 2 and 3, given the server's answer; a user who must still replace a temporary password
+ * goes to /account from either route (every other call would be refused meanwhile).
+ */
 export function decideAccess(
   route: GuardedRoute,
   stored: StoredAuth,
@@ -42,6 +49,7 @@ export function decideAccess(
   // An absent stored user differs from any answer.
   if (stored.loginId === null || me.user.loginId !== stored.loginId)
     return { kind: 'log-out-and-deny', noAnswer: false };
+  if (me.user.mustChangePassword) return { kind: 'change-password', user: me.user };
   return route === 'sign'
     ? { kind: 'go-to-dash', user: me.user }
     : { kind: 'allow-as', user: me.user };

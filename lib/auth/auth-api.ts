@@ -1,11 +1,26 @@
 import { apiRequest } from '@/lib/api/api-client';
 import { isNoAnswer } from '@/lib/api/api-error';
-import { literal, object, oneOf, string, type Infer } from '@/lib/validation/validator';
+import {
+  boolean,
+  literal,
+  object,
+  oneOf,
+  optional,
+  string,
+  type Infer,
+} from '@/lib/validation/validator';
 import type { MeAnswer } from './access-check';
 import { roles } from './roles';
 
 // No zod: sign-in and the access check are in every page's first load.
-const userSchema = object({ loginId: string(), displayName: string(), role: oneOf(roles) });
+const userSchema = object({
+  loginId: string(),
+  displayName: string(),
+  role: oneOf(roles),
+  /** A temporary password to change first (contract §15); absent from a server before it. */
+  mustChangePassword: optional(boolean()),
+});
+export type SignedInUser = Infer<typeof userSchema>;
 const signInAnswerSchema = object({ user: userSchema, accessTokenId: string() });
 
 export type SignInAnswer = Infer<typeof signInAnswerSchema>;
@@ -36,3 +51,10 @@ export const requestSignOut = () =>
     schema: literal(null),
     background: true,
   });
+
+/** The user as this browser stores it: who, and the role; never the flag, read at each check. */
+export const storedUserOf = ({ loginId, displayName, role }: SignedInUser) => ({
+  loginId,
+  displayName,
+  role,
+});

@@ -47,6 +47,14 @@ export async function logOut(): Promise<void> {
   }
 }
 
+/**
+ * The server ended this session (an admin disabled the account, reset its password or ended its
+ * sessions; it went idle): forget it here, as a sign-out does, without asking the server to.
+ */
+export function forgetEndedSession(): void {
+  clearLocalSession();
+}
+
 /** What another tab's sign-out asks of this one. */
 export interface OtherTabSignOut {
   /** The stored user is gone: leave what needs a session (the dashboard). At once. */

@@ -1,8 +1,6 @@
 import 'server-only';
+import { passwordFreshForMs as reauthWindowMs } from '@/lib/auth/with-reauth';
 import { ApiProblem } from './api-problem';
-
-/** How long a password entered at sign-in or re-authentication covers admin actions (§15). */
-export const reauthWindowMs = 15 * 60 * 1000;
 
 /** Whether the session's password was entered recently enough for an admin action. */
 export const passwordIsRecent = (authenticatedAt: Date, now = new Date()): boolean =>

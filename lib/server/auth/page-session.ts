@@ -22,6 +22,14 @@ export const currentPageSession = cache(async (): Promise<ActiveSession | null> 
 });
 
 /**
+ * A staff member with a temporary password changes it before anything else (contract §15): a
+ * page that shows data sends them to /account, where the form is.
+ */
+export function requirePasswordChanged(session: ActiveSession | null): void {
+  if (session?.account.mustChangePassword) redirect('/account');
+}
+
+/**
  * The server check of a guarded page: the session the database accepts, or off to
  * `/api/auth/session-ended`, which clears the cookie and lands on /sign (no loop), told which
  * page to come back to after signing in (`/dash?sale=…` keeps the clerk's sale).
@@ -34,5 +42,6 @@ export async function requirePageSession(): Promise<ActiveSession> {
       page ? `/api/auth/session-ended?next=${encodeURIComponent(page)}` : '/api/auth/session-ended',
     );
   }
+  requirePasswordChanged(session);
   return session;
 }

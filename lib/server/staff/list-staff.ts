@@ -5,7 +5,7 @@ import { normalizeLoginId } from '@/lib/server/auth/login-id';
 import { idleTimeoutMs } from '@/lib/server/auth/sessions';
 import type { Database } from '@/lib/server/db/database';
 import { sessions, staffAccounts } from '@/lib/server/db/schema';
-import type { StaffStatus } from './staff-schemas';
+import type { StaffStatus } from '@/lib/staff/staff-account';
 
 /** One staff account as `GET /api/staff` lists it (contract §15). */
 export interface StaffItem {

@@ -5,9 +5,7 @@ import { z } from 'zod';
 import { roles } from '@/lib/auth/roles';
 import { printableText } from '@/lib/server/api/field-schemas';
 import { loginIdSchema, passwordSchema } from '@/lib/server/auth/login-id';
-
-export const staffStatuses = ['enabled', 'disabled'] as const;
-export type StaffStatus = (typeof staffStatuses)[number];
+import { staffStatuses } from '@/lib/staff/staff-account';
 
 /** A name for people to read: one line, trimmed, 1 to 200 characters. */
 export const displayNameSchema = printableText('displayName', 200);

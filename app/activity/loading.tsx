@@ -1,0 +1,3 @@
+import { AreaLoading } from '@/components/area-loading';
+
+export default AreaLoading;

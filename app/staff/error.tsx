@@ -1,0 +1,5 @@
+'use client';
+
+import { AreaError } from '@/components/area-error';
+
+export default AreaError;
