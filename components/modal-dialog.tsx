@@ -42,7 +42,11 @@ export function ModalDialog({
     // React focuses `autoFocus` elements before the dialog opens, which does nothing: the element
     // marked `data-autofocus` takes the focus once it is shown (else the browser picks the first).
     dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    const close = () => onCloseRef.current();
+    // A `close` event of a dialog open again is a stale one: in development React runs this effect
+    // twice, and the first cleanup's `close()` fires its event after the second run reopened it.
+    const close = () => {
+      if (!dialog.open) onCloseRef.current();
+    };
     dialog.addEventListener('close', close);
     return () => {
       dialog.removeEventListener('close', close);

@@ -2,6 +2,7 @@
 
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect } from 'react';
+import { reportSessionEnded } from '@/lib/api/session-ended';
 import { browserSessionWatch, watchSession } from '@/lib/auth/session-watch';
 import { forgetEndedSession, subscribeToOtherTabsSignOut } from '@/lib/auth/sign-out';
 import { useStoredUser } from '@/lib/storage/use-stored-user';
@@ -38,7 +39,12 @@ export function SessionSync() {
     if (!signedIn) return;
     return watchSession(
       browserSessionWatch(() => {
+        // The screen that listens says it its own way (ADR 30: the dashboard signs out to /sign,
+        // the agreements show their prompt in place), while this browser still remembers the
+        // user (the dashboard's guard acts only then); any other page goes to /sign.
+        const heard = reportSessionEnded();
         forgetEndedSession();
+        if (heard) return;
         const { pathname: path, search } = window.location;
         window.location.assign(sessionEndedHref(`${path}${search}`));
       }),

@@ -225,7 +225,7 @@ test('a session revoked elsewhere turns the open screen into the sign-in prompt 
   expect((await outside.post('/api/auth/sign-out', { data: {} })).status()).toBe(204);
   await outside.dispose();
 
-  // The quiet check (every 5 s) meets the 401.
+  // The tab's session watch (every 3 s) or the quiet check (every 5 s) meets the 401.
   await expect(
     page.getByText('Your session has ended: sign in again to review agreements.'),
   ).toBeVisible({ timeout: 15_000 });

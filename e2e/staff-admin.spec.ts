@@ -143,13 +143,20 @@ test("a disabled account's open tab is signed out within 5 s", async ({ browser,
   const temporary = await addStaff(admin, loginId, 'Gone Clerk', 'clerk');
   const clerk = await freshPage(browser, baseURL!);
   await firstSignIn(clerk, loginId, temporary, 'a clerk password');
-  await clerk.goto('/agreements');
+  // Two tabs: the dashboard, and the agreements in another.
+  const agreements = await clerk.context().newPage();
+  await agreements.goto('/agreements');
+  await expectHydrated(agreements.getByRole('heading', { level: 1 }));
 
   const row = staffRow(admin, loginId);
   await row.getByRole('button', { name: `Disable ${loginId}` }).click();
   const confirm = admin.getByRole('dialog', { name: `Disable ${loginId}?` });
   await confirm.getByRole('button', { name: 'Disable' }).click();
   await expect(row).toContainText('Disabled');
+  // The dashboard signs out to /sign; the agreements turn into their sign-in prompt (ADR 30).
+  await expect(agreements.getByRole('link', { name: 'Sign in' }).last()).toBeVisible({
+    timeout: 5_000,
+  });
   await expect(clerk).toHaveURL(/\/sign/, { timeout: 5_000 });
 });
 

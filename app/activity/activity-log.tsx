@@ -12,7 +12,7 @@ import {
 import { useApiErrorText } from '@/lib/api/use-api-error-text';
 import { ActivityFiltersForm } from './activity-filters-form';
 import { ActivityList } from './activity-list';
-import { useActivityExport } from './use-activity-export';
+import { useFileDownload } from '@/lib/api/use-file-download';
 import { useActivityLog } from './use-activity-log';
 import './activity.css';
 
@@ -26,7 +26,7 @@ export function ActivityLog({ filters }: { filters: ActivityFilters }) {
   const router = useRouter();
   const [navigating, startNavigation] = useTransition();
   const log = useActivityLog(filters);
-  const csv = useActivityExport();
+  const csv = useFileDownload('activity.csv');
   const heading = useRef<HTMLHeadingElement>(null);
   const exportLink = useRef<HTMLAnchorElement>(null);
   // "Load more" takes the focus to the first event it brought, once it is shown.
@@ -42,7 +42,7 @@ export function ActivityLog({ filters }: { filters: ActivityFilters }) {
 
   if (log.sessionEnded)
     return <SignInPrompt ended title={t('signedOutTitle')} body={t('signedOutBody')} />;
-  if (log.forbidden) return <RoleNotice title={t('rolesOnlyTitle')} body={t('rolesOnlyBody')} />;
+  if (log.forbidden) return <RoleNotice title={t('refusedTitle')} body={t('refusedBody')} />;
 
   const applyFilters = (next: ActivityFilters) => {
     csv.dismiss();
@@ -93,14 +93,14 @@ export function ActivityLog({ filters }: { filters: ActivityFilters }) {
             className="button button-secondary"
             href={exportHref}
             download
-            aria-busy={csv.exporting || undefined}
+            aria-busy={csv.downloading || undefined}
             onClick={exportClick}
           >
             {t('export')}
           </a>
         </div>
         <div role="status" className="activity__status">
-          {csv.exporting && <p>{t('exporting')}</p>}
+          {csv.downloading && <p>{t('exporting')}</p>}
           {status.state === 'loading' && <p>{t('loading')}</p>}
           {status.state === 'loaded' && log.items.length === 0 && (
             <p className="empty">{t('empty')}</p>

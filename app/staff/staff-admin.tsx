@@ -38,8 +38,7 @@ export function StaffAdmin({
 
   if (staff.sessionEnded)
     return <SignInPrompt ended title={t('signedOutTitle')} body={t('signedOutBody')} />;
-  if (staff.forbidden)
-    return <RoleNotice title={t('adminsOnlyTitle')} body={t('adminsOnlyBody')} />;
+  if (staff.forbidden) return <RoleNotice title={t('refusedTitle')} body={t('refusedBody')} />;
 
   const focusControl = (action: StaffAction) => {
     const wanted = controlOf(action);

@@ -14,6 +14,7 @@ import {
 import type { ListParams } from './list-params';
 import { pageChanges, shownCounts, type PageChanges } from './page-changes';
 import { reviewReducer, type ReviewState } from './review-state';
+import { onSessionEnded } from '@/lib/api/session-ended';
 
 export interface Viewer {
   loginId: string;
@@ -65,8 +66,11 @@ export function useAgreementReview(params: ListParams, page: AgreementList, view
         },
       );
     }, changeCheckMs);
+    // Ended elsewhere (the tab's session watch heard it first): no check is asked any more.
+    const stopListening = onSessionEnded(() => clearInterval(timer));
     return () => {
       clearInterval(timer);
+      stopListening();
       controller.abort();
     };
   }, [status, q, sale, sort, cursor, items, saving, page.total]);

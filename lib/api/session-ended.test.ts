@@ -5,11 +5,12 @@ describe('session ended', () => {
     const heard: string[] = [];
     const stopA = onSessionEnded(() => heard.push('a'));
     const stopB = onSessionEnded(() => heard.push('b'));
-    reportSessionEnded();
+    expect(reportSessionEnded()).toBe(true);
     stopA();
     reportSessionEnded();
     stopB();
-    reportSessionEnded();
+    // Nobody listens: the caller learns it, and leaves the page itself.
+    expect(reportSessionEnded()).toBe(false);
     expect(heard).toEqual(['a', 'b', 'b']);
   });
 

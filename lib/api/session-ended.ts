@@ -14,6 +14,9 @@ export function onSessionEnded(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-export function reportSessionEnded(): void {
-  for (const listener of [...listeners]) listener();
+/** Tells every listener; false when no screen listens (the caller then leaves the page itself). */
+export function reportSessionEnded(): boolean {
+  const current = [...listeners];
+  for (const listener of current) listener();
+  return current.length > 0;
 }
