@@ -7,6 +7,7 @@ import type { ActivityItem } from '@/lib/activity/activity-kinds';
 import { ApiError } from '@/lib/api/api-error';
 import en from '@/messages/en.json';
 import { ActivityLog } from './activity-log';
+import { activityKinds } from '@/lib/activity/activity-kinds';
 
 // The log's calls to the server, answered here as the API would, and the router.
 const mockFetchPage = jest.fn<Promise<ActivityPage>, [ActivityFilters, string | null]>();
@@ -127,7 +128,7 @@ describe('ActivityLog: the filters', () => {
     await screen.findByText('2 events shown');
     await user.type(screen.getByLabelText('Person (login id)'), ' Sam ');
     await user.selectOptions(screen.getByLabelText('Kind'), 'Role changed');
-    await user.type(screen.getByLabelText('From'), '2026-03-01');
+    await user.type(screen.getByLabelText('From (UTC day)'), '2026-03-01');
     expect(mockRouter.push).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(mockRouter.push).toHaveBeenCalledWith(
@@ -140,9 +141,16 @@ describe('ActivityLog: the filters', () => {
     renderLog();
     await screen.findByText('2 events shown');
     const options = within(screen.getByLabelText('Kind')).getAllByRole('option');
-    expect(options).toHaveLength(18);
+    // Every kind, and "All kinds".
+    expect(options).toHaveLength(activityKinds.length + 1);
     expect(options.map((option) => option.textContent)).toEqual(
-      expect.arrayContaining(['All kinds', 'Failed sign-in', 'Password reset', 'Flag reviewed']),
+      expect.arrayContaining([
+        'All kinds',
+        'Failed sign-in',
+        'Password reset',
+        'Flag reviewed',
+        'Activity log exported',
+      ]),
     );
   });
 
@@ -154,7 +162,7 @@ describe('ActivityLog: the filters', () => {
     expect(mockFetchPage).toHaveBeenLastCalledWith(filters, null);
     expect(await screen.findByText('2 events shown')).toBeVisible();
     expect(screen.getByLabelText('Person (login id)')).toHaveValue('sam');
-    expect(screen.getByLabelText('To')).toHaveValue('2026-03-31');
+    expect(screen.getByLabelText('To (UTC day)')).toHaveValue('2026-03-31');
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
       '/api/activity?person=sam&kind=sign_in&to=2026-03-31&format=csv',

@@ -24,6 +24,8 @@ export const activityKinds = [
   'agreement_reopened',
   'flag_reviewed',
   'agreements_exported',
+  /** The activity log's own CSV: who read it out, which filter, how many events. */
+  'activity_exported',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 

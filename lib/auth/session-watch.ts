@@ -56,9 +56,11 @@ export function watchSession(io: SessionWatchIo, everyMs = sessionWatchEveryMs):
 export const browserSessionWatch = (onEnded: () => void): SessionWatchIo => ({
   check: async () => {
     try {
+      // A request that hangs would hold the next checks back: it is no answer after 10 s.
       const response = await fetch('/api/auth/session-status', {
         cache: 'no-store',
         credentials: 'same-origin',
+        signal: AbortSignal.timeout(10_000),
       });
       return response.status;
     } catch {

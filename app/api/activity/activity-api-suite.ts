@@ -242,6 +242,17 @@ export function describeActivityApi() {
       expect(lines[0]).toBe('at,kind,actorLoginId,actorName,subject,detail');
       expect(lines.at(-1)).toBe('');
       expect(lines.slice(1, -1)).toHaveLength(idsWhere((e) => e.person === 'tom').length);
+      // The export itself is logged once its last event went out: who, the filter, the rows.
+      const { activityEvents } = await import('@/lib/server/db/schema');
+      const { eq } = await import('drizzle-orm');
+      const exports = await db
+        .select()
+        .from(activityEvents)
+        .where(eq(activityEvents.kind, 'activity_exported'));
+      expect(exports.at(-1)?.detail).toEqual({
+        filter: { from: '2091-01-01', person: 'tom' },
+        rows: lines.length - 2,
+      });
 
       const all = await (await ask(`${scope}&format=csv`)).text();
       // Row 7 is a formula; row 8's note holds a comma, quotes and a line break.

@@ -162,6 +162,22 @@ describe.each([
     await expectRateLimited(await attemptFrom('on-vercel', password, attacker));
     expect(await codeOf(await attemptFrom('on-vercel', password, '198.51.100.51'))).toBe('ok');
   });
+
+  it('logs an address going on through new login ids once a minute, not once a request', async () => {
+    const attacker = env.VERCEL ? '203.0.113.70' : '203.0.113.80';
+    const prefix = env.VERCEL ? 'cycled' : 'rotated';
+    for (let i = 0; i < 10; i++) await attemptFrom(`${prefix}-${i}`, 'guess', attacker);
+    for (let i = 10; i < 20; i++)
+      await expectRateLimited(await attemptFrom(`${prefix}-${i}`, 'guess', attacker));
+    const { eq } = await import('drizzle-orm');
+    const lockouts = await db
+      .select()
+      .from(schema.activityEvents)
+      .where(eq(schema.activityEvents.subject, `address ${attacker}`));
+    expect(lockouts).toEqual([
+      expect.objectContaining({ kind: 'sign_in_locked_out', detail: { by: 'address' } }),
+    ]);
+  });
 });
 
 describe('concurrent attempts', () => {

@@ -102,6 +102,17 @@ describe('refusals', () => {
     await expectProblem(await call(kind, actors.admin, { loginId, body }), 404, 'not_found');
   });
 
+  // Next decodes the path: `%00` arrives as NUL, which no login id holds (nor the database takes).
+  it.each(['change', 'reset', 'end'] as const)(
+    '%s for a login id with a control character: 404, not 500',
+    async (kind) => {
+      const body = kind === 'change' ? { role: 'clerk' } : undefined;
+      for (const loginId of ['a\u0000b', 'tab\tid', '']) {
+        await expectProblem(await call(kind, actors.admin, { loginId, body }), 404, 'not_found');
+      }
+    },
+  );
+
   const added = { loginId: 'someone', displayName: 'Some One', role: 'clerk' };
   it.each([
     ['add', 'no role', { loginId: 'someone', displayName: 'Some One' }],

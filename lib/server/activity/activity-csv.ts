@@ -44,11 +44,14 @@ export async function activityCsv(
   db: Database,
   filter: ActivityFilter,
   batchSize = activityCsvBatchSize,
+  /** Once the last event went out: how many (the export is logged then, §15). */
+  onEnd: (rows: number) => void = () => undefined,
 ): Promise<ReadableStream<Uint8Array>> {
   // The page to send next; null: the next one is read after `last` when the download asks.
   let page: ActivityPage | null = await readActivityPage(db, filter, undefined, batchSize);
   let last: ActivityPosition | null = null;
   let headerSent = false;
+  let rows = 0;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -66,9 +69,13 @@ export async function activityCsv(
         page = null;
         if (current.items.length > 0) {
           controller.enqueue(encoder.encode(current.items.map(csvLine).join('')));
+          rows += current.items.length;
         }
         if (current.more && current.last) last = current.last;
-        else controller.close();
+        else {
+          controller.close();
+          onEnd(rows);
+        }
       },
     },
     { highWaterMark: 0 },

@@ -34,6 +34,31 @@ interface ChangeOptions {
   now?: Date;
 }
 
+/**
+ * Inside an admin action's transaction: the acting account is still an enabled admin, its row
+ * locked against a concurrent demotion or disable until the action commits. Its session was
+ * checked when the request began; an admin removed meanwhile must not finish one more action
+ * (add an admin, reset a password). The accounts command (no account id) is the operator's.
+ */
+export async function requireActingAdmin(tx: Database, actor: ActivityActor): Promise<void> {
+  if (!actor.id) return;
+  const [still] = await tx
+    .select({ id: staffAccounts.id })
+    .from(staffAccounts)
+    .where(
+      and(
+        eq(staffAccounts.id, actor.id),
+        eq(staffAccounts.role, 'admin'),
+        isNull(staffAccounts.disabledAt),
+      ),
+    )
+    .for('share');
+  if (!still) throw notAnAdminAnyMore();
+}
+
+const notAnAdminAnyMore = () =>
+  new ApiProblem('forbidden', 'Your account is no longer an enabled admin.');
+
 export async function findAccount(db: Database, loginId: string): Promise<StaffAccount | null> {
   const [account] = await db
     .select()
@@ -148,6 +173,8 @@ export async function changeAccount(
     if (!before) throw unknownAccount(loginId);
     const refusal = changeRefusal(actor.id ?? null, before, change, admins.length);
     if (refusal) throw refusalProblem(refusal, before.loginId);
+    // The actor's row is among those locked when it is still an enabled admin.
+    if (actor.id && !admins.some(({ id }) => id === actor.id)) throw notAnAdminAnyMore();
 
     const role = change.role ?? before.role;
     const disabledAt =
@@ -219,6 +246,7 @@ export async function resetPassword(
   if (!(await findAccount(db, loginId))) throw unknownAccount(loginId);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
+    await requireActingAdmin(tx, actor);
     const [account] = await tx
       .update(staffAccounts)
       .set({ passwordHash, mustChangePassword: temporary, updatedAt: now })

@@ -1,9 +1,9 @@
 import 'server-only';
-import { and, eq, gte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Role } from '@/lib/auth/roles';
 import { recordActivity } from '@/lib/server/activity/record-activity';
 import type { Database } from '@/lib/server/db/database';
-import { activityEvents, staffAccounts } from '@/lib/server/db/schema';
+import { staffAccounts } from '@/lib/server/db/schema';
 import { findAccount } from './accounts';
 import { normalizeLoginId } from './login-id';
 import { spendVerifyTime, verifyPassword } from './password';
@@ -20,26 +20,6 @@ export type SignInResult =
     }
   | { outcome: 'rate-limited'; retryAfterSeconds: number }
   | { outcome: 'invalid-credentials' };
-
-/** A refused attempt is logged once a minute per login id: a script hammering 429s fills nothing. */
-const lockedOutLogEveryMs = 60 * 1000;
-
-async function logLockedOut(db: Database, loginId: string, now: Date) {
-  const since = new Date(now.getTime() - lockedOutLogEveryMs);
-  const [recent] = await db
-    .select({ id: activityEvents.id })
-    .from(activityEvents)
-    .where(
-      and(
-        eq(activityEvents.actorLoginId, loginId),
-        eq(activityEvents.kind, 'sign_in_locked_out'),
-        gte(activityEvents.at, since),
-      ),
-    )
-    .limit(1);
-  if (!recent)
-    await recordActivity(db, { kind: 'sign_in_locked_out', actor: { loginId }, at: now });
-}
 
 /**
  * Checks credentials and opens a new session. Every failure (unknown id, wrong password,
@@ -62,10 +42,9 @@ export async function signIn(
   const loginId = normalizeLoginId(input.loginId);
   const deviceId = input.deviceId ?? null;
   const attempt = await reserveSignInAttempt(db, loginId, input.clientAddress, now, deviceId);
-  if ('retryAfter' in attempt) {
-    await logLockedOut(db, loginId, now);
+  // A refusal by the limit was logged with it (lockout-log.ts).
+  if ('retryAfter' in attempt)
     return { outcome: 'rate-limited', retryAfterSeconds: attempt.retryAfter };
-  }
 
   const account = await findAccount(db, loginId);
   const passwordMatches = account

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Role } from '@/lib/auth/roles';
 import { recordActivity, type ActivityActor } from '@/lib/server/activity/record-activity';
 import { ApiProblem } from '@/lib/server/api/api-problem';
-import { insertAccount } from '@/lib/server/auth/accounts';
+import { insertAccount, requireActingAdmin } from '@/lib/server/auth/accounts';
 import { normalizeLoginId } from '@/lib/server/auth/login-id';
 import { hashPassword } from '@/lib/server/auth/password';
 import type { Database } from '@/lib/server/db/database';
@@ -34,6 +34,7 @@ export async function createStaff(
   const passwordHash = await hashPassword(password);
   try {
     await db.transaction(async (tx) => {
+      await requireActingAdmin(tx, actor);
       const created = await insertAccount(tx, { ...account, passwordHash });
       await recordActivity(tx, {
         kind: 'staff_added',

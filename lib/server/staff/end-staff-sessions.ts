@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { recordActivity, type ActivityActor } from '@/lib/server/activity/record-activity';
-import { unknownAccount } from '@/lib/server/auth/accounts';
+import { requireActingAdmin, unknownAccount } from '@/lib/server/auth/accounts';
 import { normalizeLoginId } from '@/lib/server/auth/login-id';
 import type { Database } from '@/lib/server/db/database';
 import { sessions, staffAccounts } from '@/lib/server/db/schema';
@@ -19,6 +19,7 @@ export async function endStaffSessions(
   now = new Date(),
 ): Promise<number> {
   return db.transaction(async (tx) => {
+    await requireActingAdmin(tx, actor);
     const [account] = await tx
       .select({ id: staffAccounts.id, loginId: staffAccounts.loginId })
       .from(staffAccounts)

@@ -3,6 +3,7 @@ import 'server-only';
 // one definition of a display name, a role, a status and a new password.
 import { z } from 'zod';
 import { roles } from '@/lib/auth/roles';
+import { ApiProblem } from '@/lib/server/api/api-problem';
 import { printableText } from '@/lib/server/api/field-schemas';
 import { loginIdSchema, passwordSchema } from '@/lib/server/auth/login-id';
 import { staffStatuses } from '@/lib/staff/staff-account';
@@ -30,3 +31,13 @@ export const staffChangeSchema = z
 
 /** Calls that take no body: none, or an empty object. */
 export const noBodySchema = z.strictObject({}).optional();
+
+/**
+ * The `{loginId}` of a staff path, as Next decoded it: one a login id can be, else 404 like an
+ * unknown account (a control character such as NUL would otherwise reach the database).
+ */
+export function staffPathLoginId(params: Record<string, string>): string {
+  const parsed = loginIdSchema.safeParse(params.loginId ?? '');
+  if (!parsed.success) throw new ApiProblem('not_found', 'No staff account has this login id.');
+  return parsed.data;
+}
