@@ -1,4 +1,4 @@
-// Sign-in latency, GET /api/auth/me throughput under autocannon, and the edge check's cost,
+// Sign-in latency, GET /api/auth/me and GET /api/auth/session-status throughput under autocannon, and the edge check's cost,
 // against a production build with an embedded PGlite database in a temporary DATA_DIR. The
 // throughput is set beside a bare Next 16 route handler's, loaded the same way in the same run.
 import autocannon from 'autocannon';
@@ -99,6 +99,8 @@ const loadAverage = () => loadavg().map((value) => +value.toFixed(2));
 async function compareWithBare(cookie, bareUrl, { seconds, warmUpSeconds }) {
   const runs = {
     me: { url: `${baseUrl}/api/auth/me`, headers: { cookie } },
+    // What every signed-in tab asks every 3 s (contract §15): one lookup, no write.
+    sessionStatus: { url: `${baseUrl}/api/auth/session-status`, headers: { cookie } },
     meSignedOut: { url: `${baseUrl}/api/auth/me` },
     bareHandler: { url: bareUrl },
   };
@@ -117,7 +119,7 @@ export async function measureAuth({ loadSeconds = 10, warmUpSeconds = 2 } = {}) 
     const server = await startConsole({ port, env: { SESSION_SECRET: 'b'.repeat(48) } });
     try {
       const signIn = await signInLatency(30);
-      const { me, meSignedOut, bareHandler, ...averages } = await compareWithBare(
+      const { me, sessionStatus, meSignedOut, bareHandler, ...averages } = await compareWithBare(
         signIn.cookie,
         bare.url,
         { seconds: loadSeconds, warmUpSeconds },
@@ -125,6 +127,9 @@ export async function measureAuth({ loadSeconds = 10, warmUpSeconds = 2 } = {}) 
       return {
         signIn: { rounds: 30, medianMs: signIn.medianMs, p99Ms: signIn.p99Ms },
         me,
+        sessionStatus,
+        // Open tabs one console instance can watch at 1 request per 3 s each, at half its rate.
+        tabsWatchedAtHalfCapacity: Math.round((sessionStatus.requestsPerSecond / 2) * 3),
         meSignedOut,
         bareHandler,
         meOverBare: {

@@ -22,7 +22,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
     { session: true, permission: 'see-activity', query: activityQuerySchema },
     async ({ query, db, session, request }) => {
       if (query.format === 'json') return Response.json(await listActivity(db, query));
-      const logExport = (rows: number) => {
+      const logExport = (rows: number) =>
         recordActivity(db, {
           kind: 'activity_exported',
           actor: session.account,
@@ -34,7 +34,6 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
             withoutQueryDetails(error),
           );
         });
-      };
       return new Response(await activityCsv(db, query, undefined, logExport), {
         headers: {
           'content-type': 'text/csv; charset=utf-8',

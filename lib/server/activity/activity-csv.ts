@@ -44,8 +44,8 @@ export async function activityCsv(
   db: Database,
   filter: ActivityFilter,
   batchSize = activityCsvBatchSize,
-  /** Once the last event went out: how many (the export is logged then, §15). */
-  onEnd: (rows: number) => void = () => undefined,
+  /** Once the last event is read: how many (the export is logged, §15), before the file ends. */
+  onEnd: (rows: number) => Promise<void> | void = () => undefined,
 ): Promise<ReadableStream<Uint8Array>> {
   // The page to send next; null: the next one is read after `last` when the download asks.
   let page: ActivityPage | null = await readActivityPage(db, filter, undefined, batchSize);
@@ -73,8 +73,8 @@ export async function activityCsv(
         }
         if (current.more && current.last) last = current.last;
         else {
+          await onEnd(rows);
           controller.close();
-          onEnd(rows);
         }
       },
     },
