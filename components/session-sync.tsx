@@ -3,7 +3,6 @@
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { reportSessionEnded } from '@/lib/api/session-ended';
-import { browserSessionWatch, watchSession } from '@/lib/auth/session-watch';
 import { forgetEndedSession, subscribeToOtherTabsSignOut } from '@/lib/auth/sign-out';
 import { useStoredUser } from '@/lib/storage/use-stored-user';
 
@@ -37,18 +36,28 @@ export function SessionSync() {
 
   useEffect(() => {
     if (!signedIn) return;
-    return watchSession(
-      browserSessionWatch(() => {
-        // The screen that listens says it its own way (ADR 30: the dashboard signs out to /sign,
-        // the agreements show their prompt in place), while this browser still remembers the
-        // user (the dashboard's guard acts only then); any other page goes to /sign.
-        const heard = reportSessionEnded();
-        forgetEndedSession();
-        if (heard) return;
-        const { pathname: path, search } = window.location;
-        window.location.assign(sessionEndedHref(`${path}${search}`));
-      }),
-    );
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    // Loaded once signed in: the sign-in page's first load does not carry it.
+    void import('@/lib/auth/session-watch').then(({ browserSessionWatch, watchSession }) => {
+      if (cancelled) return;
+      stop = watchSession(
+        browserSessionWatch(() => {
+          // The screen that listens says it its own way (ADR 30: the dashboard signs out to /sign,
+          // the agreements show their prompt in place), while this browser still remembers the
+          // user (the dashboard's guard acts only then); any other page goes to /sign.
+          const heard = reportSessionEnded();
+          forgetEndedSession();
+          if (heard) return;
+          const { pathname: path, search } = window.location;
+          window.location.assign(sessionEndedHref(`${path}${search}`));
+        }),
+      );
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
   }, [signedIn]);
   return null;
 }
