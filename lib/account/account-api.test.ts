@@ -1,42 +1,20 @@
 /** @jest-environment node */
 // The own-account calls against a real local server (as lib/agreements/agreements-api.test.ts
 // does), and the sign-in and "who am I" answers that carry the temporary-password flag.
-import type { ServerResponse } from 'node:http';
-import { failure, readBody, sendJson, startTestServer } from '@/lib/testing/http-test-server';
+import {
+  failure,
+  respondJson,
+  respondNoContent,
+  recordingTestServer,
+} from '@/lib/testing/http-test-server';
 import { changePassword, endOwnSession, fetchOwnSessions, reauthenticate } from './account-api';
 import { fetchMe, requestSignIn, storedUserOf } from '@/lib/auth/auth-api';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let seen: { method: string; url: string; contentType: string | null; body: string }[] = [];
-let answer: (res: ServerResponse) => void;
-const realFetch = globalThis.fetch;
+const api = recordingTestServer();
+const seen = api.seen;
 
-const json = (status: number, body: unknown) => (res: ServerResponse) =>
-  sendJson(res, status, body);
-const noContent = (res: ServerResponse) => {
-  res.writeHead(204);
-  res.end();
-};
-
-beforeAll(async () => {
-  server = await startTestServer(async (req, res) => {
-    seen.push({
-      method: req.method ?? '',
-      url: req.url ?? '',
-      contentType: req.headers['content-type'] ?? null,
-      body: await readBody(req),
-    });
-    answer(res);
-  });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  seen = [];
-  jest
-    .spyOn(globalThis, 'fetch')
-    .mockImplementation((input, init) => realFetch(`${server.origin}${String(input)}`, init));
-});
-afterEach(() => jest.restoreAllMocks());
+const json = respondJson;
+const noContent = respondNoContent;
 
 const session = {
   id: 'session-1',
@@ -49,19 +27,19 @@ const session = {
 describe('own sessions', () => {
   it('fetchOwnSessions reads them, a session without a User-Agent too', async () => {
     const older = { ...session, id: 'session-0', current: false, userAgent: null };
-    answer = json(200, { items: [session, older] });
+    api.respond = json(200, { items: [session, older] });
     await expect(fetchOwnSessions()).resolves.toEqual([session, older]);
     expect(seen[0]).toMatchObject({ method: 'GET', url: '/api/auth/sessions' });
   });
 
   it('refuses a session without its current flag', async () => {
     const { current: _left, ...withoutFlag } = session;
-    answer = json(200, { items: [withoutFlag] });
+    api.respond = json(200, { items: [withoutFlag] });
     expect(await failure(fetchOwnSessions())).toMatchObject({ code: 'invalid_response' });
   });
 
   it('endOwnSession DELETEs the encoded id with a JSON body', async () => {
-    answer = noContent;
+    api.respond = noContent;
     await expect(endOwnSession('a/b')).resolves.toBeNull();
     expect(seen[0]).toMatchObject({
       method: 'DELETE',
@@ -73,7 +51,7 @@ describe('own sessions', () => {
 
 describe('passwords', () => {
   it('changePassword POSTs both passwords and takes the 204', async () => {
-    answer = noContent;
+    api.respond = noContent;
     await expect(changePassword('old-pass', 'new-pass-1')).resolves.toBeNull();
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/auth/password' });
     expect(JSON.parse(seen[0]!.body)).toEqual({
@@ -87,12 +65,12 @@ describe('passwords', () => {
     [400, 'bad_request'],
     [429, 'rate_limited'],
   ])('changePassword: %s %s reaches the form', async (status, code) => {
-    answer = json(status, { error: { code, message: 'No' } });
+    api.respond = json(status, { error: { code, message: 'No' } });
     expect(await failure(changePassword('a', 'b'))).toMatchObject({ code, status });
   });
 
   it('reauthenticate POSTs the password and takes the 204', async () => {
-    answer = noContent;
+    api.respond = noContent;
     await expect(reauthenticate('my-password')).resolves.toBeNull();
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/auth/reauthenticate' });
     expect(JSON.parse(seen[0]!.body)).toEqual({ password: 'my-password' });
@@ -103,7 +81,7 @@ describe('the temporary-password flag', () => {
   const sam = { loginId: 'sam', displayName: 'Sam Lee', role: 'clerk' } as const;
 
   it.each([true, false])('the sign-in answer keeps mustChangePassword %s', async (flag) => {
-    answer = json(200, { user: { ...sam, mustChangePassword: flag }, accessTokenId: 't-1' });
+    api.respond = json(200, { user: { ...sam, mustChangePassword: flag }, accessTokenId: 't-1' });
     await expect(requestSignIn('sam', 'pw')).resolves.toEqual({
       user: { ...sam, mustChangePassword: flag },
       accessTokenId: 't-1',
@@ -112,7 +90,7 @@ describe('the temporary-password flag', () => {
   });
 
   it('"who am I" keeps it', async () => {
-    answer = json(200, { ...sam, mustChangePassword: true });
+    api.respond = json(200, { ...sam, mustChangePassword: true });
     await expect(fetchMe()).resolves.toEqual({
       ok: true,
       user: { ...sam, mustChangePassword: true },
@@ -120,17 +98,17 @@ describe('the temporary-password flag', () => {
   });
 
   it('"who am I" from a server that does not send it: no temporary password', async () => {
-    answer = json(200, sam);
+    api.respond = json(200, sam);
     await expect(fetchMe()).resolves.toEqual({ ok: true, user: sam });
   });
 
   it('"who am I" refused is an answer, as fetchMe says', async () => {
-    answer = json(401, { error: { code: 'unauthorized', message: 'Sign in' } });
+    api.respond = json(401, { error: { code: 'unauthorized', message: 'Sign in' } });
     await expect(fetchMe()).resolves.toEqual({ ok: false, noAnswer: false });
   });
 
   it('a flag that is not a boolean is a wrong answer', async () => {
-    answer = json(200, { ...sam, mustChangePassword: 'yes' });
+    api.respond = json(200, { ...sam, mustChangePassword: 'yes' });
     await expect(fetchMe()).resolves.toEqual({ ok: false, noAnswer: false });
   });
 

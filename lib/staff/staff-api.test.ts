@@ -1,8 +1,12 @@
 /** @jest-environment node */
 // The admin's calls against a real local server (as lib/agreements/agreements-api.test.ts does):
 // what each sends, what it reads back, and how a refusal reaches the screen.
-import type { ServerResponse } from 'node:http';
-import { failure, readBody, sendJson, startTestServer } from '@/lib/testing/http-test-server';
+import {
+  failure,
+  respondJson,
+  respondNoContent,
+  recordingTestServer,
+} from '@/lib/testing/http-test-server';
 import {
   addStaff,
   endStaffSessions,
@@ -11,44 +15,11 @@ import {
   updateStaff,
 } from './staff-api';
 
-interface Seen {
-  method: string;
-  url: string;
-  contentType: string | null;
-  body: string;
-}
+const api = recordingTestServer();
+const seen = api.seen;
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let seen: Seen[] = [];
-let answer: (res: ServerResponse) => void;
-const realFetch = globalThis.fetch;
-
-const json = (status: number, body: unknown) => (res: ServerResponse) =>
-  sendJson(res, status, body);
-const noContent = (res: ServerResponse) => {
-  res.writeHead(204);
-  res.end();
-};
-
-beforeAll(async () => {
-  server = await startTestServer(async (req, res) => {
-    seen.push({
-      method: req.method ?? '',
-      url: req.url ?? '',
-      contentType: req.headers['content-type'] ?? null,
-      body: await readBody(req),
-    });
-    answer(res);
-  });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  seen = [];
-  jest
-    .spyOn(globalThis, 'fetch')
-    .mockImplementation((input, init) => realFetch(`${server.origin}${String(input)}`, init));
-});
-afterEach(() => jest.restoreAllMocks());
+const json = respondJson;
+const noContent = respondNoContent;
 
 const sam = {
   loginId: 'sam',
@@ -62,7 +33,7 @@ const sam = {
 
 describe('fetchStaff', () => {
   it('reads the accounts', async () => {
-    answer = json(200, { items: [sam, { ...sam, loginId: 'new', lastSignInAt: null }] });
+    api.respond = json(200, { items: [sam, { ...sam, loginId: 'new', lastSignInAt: null }] });
     await expect(fetchStaff()).resolves.toEqual([
       sam,
       { ...sam, loginId: 'new', lastSignInAt: null },
@@ -72,7 +43,7 @@ describe('fetchStaff', () => {
 
   it('takes an account without the temporary-password flag', async () => {
     const { mustChangePassword: _left, ...older } = sam;
-    answer = json(200, { items: [older] });
+    api.respond = json(200, { items: [older] });
     await expect(fetchStaff()).resolves.toEqual([older]);
   });
 
@@ -82,19 +53,19 @@ describe('fetchStaff', () => {
     ['a count that is not an integer', { ...sam, openSessions: 1.5 }],
     ['no login id', { ...sam, loginId: '' }],
   ])('refuses an account with %s', async (_name, account) => {
-    answer = json(200, { items: [account] });
+    api.respond = json(200, { items: [account] });
     expect(await failure(fetchStaff())).toMatchObject({ code: 'invalid_response' });
   });
 
   it('403 forbidden reaches the screen as such', async () => {
-    answer = json(403, { error: { code: 'forbidden', message: 'Admins only' } });
+    api.respond = json(403, { error: { code: 'forbidden', message: 'Admins only' } });
     expect(await failure(fetchStaff())).toMatchObject({ code: 'forbidden', status: 403 });
   });
 });
 
 describe('the changes', () => {
   it('addStaff POSTs the account and reads the temporary password', async () => {
-    answer = json(201, { account: sam, temporaryPassword: 'T3mp-pass-word' });
+    api.respond = json(201, { account: sam, temporaryPassword: 'T3mp-pass-word' });
     await expect(
       addStaff({ loginId: 'sam', displayName: 'Sam Lee', role: 'clerk' }),
     ).resolves.toEqual({ account: sam, temporaryPassword: 'T3mp-pass-word' });
@@ -111,13 +82,13 @@ describe('the changes', () => {
   });
 
   it('addStaff: a taken login id is a conflict', async () => {
-    answer = json(409, { error: { code: 'conflict', message: 'Taken' } });
+    api.respond = json(409, { error: { code: 'conflict', message: 'Taken' } });
     const error = await failure(addStaff({ loginId: 'sam', displayName: 'S', role: 'clerk' }));
     expect(error).toMatchObject({ code: 'conflict', status: 409 });
   });
 
   it('updateStaff PATCHes the change to the encoded login id and reads the account', async () => {
-    answer = json(200, { account: { ...sam, role: 'supervisor' } });
+    api.respond = json(200, { account: { ...sam, role: 'supervisor' } });
     await expect(updateStaff('a/b c', { role: 'supervisor' })).resolves.toEqual({
       ...sam,
       role: 'supervisor',
@@ -127,12 +98,12 @@ describe('the changes', () => {
   });
 
   it.each(['last_admin', 'self_change'])('updateStaff: 409 %s reaches the screen', async (code) => {
-    answer = json(409, { error: { code, message: 'No' } });
+    api.respond = json(409, { error: { code, message: 'No' } });
     expect(await failure(updateStaff('sam', { status: 'disabled' }))).toMatchObject({ code });
   });
 
   it('updateStaff: 401 reauth_required is for the password prompt, not a session ended', async () => {
-    answer = json(401, { error: { code: 'reauth_required', message: 'Again' } });
+    api.respond = json(401, { error: { code: 'reauth_required', message: 'Again' } });
     expect(await failure(updateStaff('sam', { status: 'disabled' }))).toMatchObject({
       code: 'reauth_required',
       status: 401,
@@ -140,7 +111,7 @@ describe('the changes', () => {
   });
 
   it('resetStaffPassword POSTs a JSON body and gives the temporary password', async () => {
-    answer = json(200, { temporaryPassword: 'N3w-temp' });
+    api.respond = json(200, { temporaryPassword: 'N3w-temp' });
     await expect(resetStaffPassword('sam')).resolves.toBe('N3w-temp');
     expect(seen[0]).toMatchObject({
       method: 'POST',
@@ -151,12 +122,12 @@ describe('the changes', () => {
   });
 
   it('resetStaffPassword refuses an answer without a password', async () => {
-    answer = json(200, { temporaryPassword: '' });
+    api.respond = json(200, { temporaryPassword: '' });
     expect(await failure(resetStaffPassword('sam'))).toMatchObject({ code: 'invalid_response' });
   });
 
   it('endStaffSessions DELETEs with a JSON body and takes the 204', async () => {
-    answer = noContent;
+    api.respond = noContent;
     await expect(endStaffSessions('sam')).resolves.toBeNull();
     expect(seen[0]).toMatchObject({
       method: 'DELETE',

@@ -65,3 +65,57 @@ export async function failure(promise: Promise<unknown>): Promise<ApiError> {
   }
   throw new Error('the request did not fail');
 }
+
+/** A request the recording server received. */
+export interface SeenRequest {
+  method: string;
+  url: string;
+  contentType: string | null;
+  body: string;
+}
+
+/**
+ * For a test file of browser-side API calls (registers its hooks): a real local server, started once, that keeps every
+ * request (`seen`, emptied before each test) and answers with `respond` (set by each test); the
+ * calls' relative URLs are sent to it. Call at the top level of the file.
+ */
+export function recordingTestServer() {
+  const state = {
+    seen: [] as SeenRequest[],
+    respond: (res: ServerResponse): void => sendJson(res, 200, {}),
+  };
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  const realFetch = globalThis.fetch;
+  beforeAll(async () => {
+    server = await startTestServer(async (req, res) => {
+      state.seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        contentType: req.headers['content-type'] ?? null,
+        body: await readBody(req),
+      });
+      state.respond(res);
+    });
+  });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    state.seen.length = 0;
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation((input, init) => realFetch(`${server.origin}${String(input)}`, init));
+  });
+  afterEach(() => jest.restoreAllMocks());
+  return state;
+}
+
+/** An answer for `recordingTestServer().respond`: JSON with this status. */
+export const respondJson =
+  (status: number, body: unknown) =>
+  (res: ServerResponse): void =>
+    sendJson(res, status, body);
+
+/** An answer for `recordingTestServer().respond`: 204 without a body. */
+export const respondNoContent = (res: ServerResponse): void => {
+  res.writeHead(204);
+  res.end();
+};
