@@ -2,8 +2,8 @@
 // A database outage (contract §15): with PostgreSQL unreachable (a real `pg` pool connecting to a
 // port nothing listens on), every API route that needs the database answers 503 `unavailable`
 // with Retry-After, never 500 `internal`; the health check says the database is down.
-import { createServer } from 'node:net';
 import { NextRequest } from 'next/server';
+import { closedPort } from '@/lib/testing/http-test-server';
 
 jest.setTimeout(60_000);
 process.env.SESSION_SECRET = 'u'.repeat(48);
@@ -14,15 +14,6 @@ delete process.env.APP_ENV;
 const origin = 'http://localhost:3000';
 const cookie =
   '__Host-gavel_session=AAAAAAAAAAAAAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB';
-
-/** A free port on the loopback, closed again: connecting to it is refused. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   process.env.DATABASE_URL = `postgres://gavel:gavel@127.0.0.1:${await closedPort()}/gavel`;

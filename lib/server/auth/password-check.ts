@@ -6,7 +6,12 @@ import { ApiProblem } from '@/lib/server/api/api-problem';
 import { trustedClientAddress } from '@/lib/server/api/client-address';
 import type { Database } from '@/lib/server/db/database';
 import { staffAccounts } from '@/lib/server/db/schema';
-import { deviceCookieName, readDeviceCookie, trustedDeviceFor } from './device-cookie';
+import {
+  deviceCookieName,
+  readDeviceCookie,
+  trustedDeviceFor,
+  type DeviceClaims,
+} from './device-cookie';
 import { verifyPassword } from './password';
 import { reserveSignInAttempt } from './rate-limit';
 import { signingSecret } from './signing-secret';
@@ -14,10 +19,13 @@ import { signingSecret } from './signing-secret';
 /** Where a password attempt comes from: the buckets the sign-in limit counts it in. */
 export interface AttemptSource {
   clientAddress: string | null;
+  /** The device id when the browser's device cookie names this login id (its own allowance). */
   deviceId: string | null;
+  /** The device cookie as read, for the one a sign-in sets next. */
+  device: DeviceClaims | null;
 }
 
-/** The request's client address and known device, as sign-in reads them (§5, §15). */
+/** The request's client address and known device, for sign-in and re-entered passwords (§5, §15). */
 export async function attemptSourceOf(
   request: NextRequest,
   loginId: string,
@@ -29,6 +37,7 @@ export async function attemptSourceOf(
   return {
     clientAddress: trustedClientAddress(request.headers, serverEnv()),
     deviceId: trustedDeviceFor(device, loginId),
+    device,
   };
 }
 

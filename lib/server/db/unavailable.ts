@@ -47,6 +47,15 @@ function* causes(error: unknown): Generator<unknown> {
   }
 }
 
+/** Whether PostgreSQL answered with this SQLSTATE, wherever Drizzle or `pg` wrapped it. */
+export function hasSqlState(error: unknown, state: string): boolean {
+  for (const cause of causes(error)) {
+    if (typeof cause === 'object' && cause !== null && (cause as { code?: unknown }).code === state)
+      return true;
+  }
+  return false;
+}
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   let fromDatabase = false;
   for (const cause of causes(error)) {

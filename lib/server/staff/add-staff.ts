@@ -6,18 +6,13 @@ import { insertAccount, requireActingAdmin } from '@/lib/server/auth/accounts';
 import { normalizeLoginId } from '@/lib/server/auth/login-id';
 import { hashPassword } from '@/lib/server/auth/password';
 import type { Database } from '@/lib/server/db/database';
+import { hasSqlState } from '@/lib/server/db/unavailable';
 import { findStaffItem, type StaffItem } from './list-staff';
 import type { NewStaff } from './staff-schemas';
 import { temporaryPassword } from './temporary-password';
 
-/** PostgreSQL's unique violation, possibly wrapped by Drizzle: the login id is taken. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; typeof current === 'object' && current !== null;) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
+/** PostgreSQL's unique violation: the login id is taken. */
+const uniqueViolation = '23505';
 
 /**
  * Creates an account and logs who added it, in one transaction; 409 `conflict` when the login id
@@ -45,7 +40,7 @@ export async function createStaff(
       });
     });
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+    if (!hasSqlState(error, uniqueViolation)) throw error;
     throw new ApiProblem(
       'conflict',
       `A staff account with the login id "${normalizeLoginId(input.loginId)}" exists.`,

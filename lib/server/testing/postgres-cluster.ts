@@ -2,17 +2,9 @@
 // test): a throwaway cluster on a free loopback port, as scripts/test-postgres.sh makes one.
 import { execFileSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { closedPort } from '@/lib/testing/http-test-server';
 
 export interface TestCluster {
   url: string;
@@ -38,7 +30,7 @@ export async function startTestCluster(): Promise<TestCluster> {
     chownSync(folder, uid, gid);
   }
   const data = join(folder, 'data');
-  const port = await freePort();
+  const port = await closedPort();
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '--no-instructions']);
   const settings = [
     `listen_addresses = '127.0.0.1'`,

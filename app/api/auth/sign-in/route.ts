@@ -1,20 +1,13 @@
 // POST /api/auth/sign-in: checks a staff member's credentials and opens a new session.
 import { z } from 'zod';
-import { serverEnv } from '@/lib/env';
 import { typedLoginIdSchema, typedPasswordSchema } from '@/lib/server/auth/login-id';
-import {
-  deviceCookieAfterSignIn,
-  deviceCookieHeader,
-  deviceCookieName,
-  readDeviceCookie,
-  trustedDeviceFor,
-} from '@/lib/server/auth/device-cookie';
+import { deviceCookieAfterSignIn, deviceCookieHeader } from '@/lib/server/auth/device-cookie';
+import { attemptSourceOf } from '@/lib/server/auth/password-check';
 import { signIn } from '@/lib/server/auth/sign-in';
 import { signingSecret } from '@/lib/server/auth/signing-secret';
 import { apiHandler } from '@/lib/server/api/api-handler';
 import { ApiProblem } from '@/lib/server/api/api-problem';
 import { apiRoute } from '@/lib/server/api/api-route';
-import { trustedClientAddress } from '@/lib/server/api/client-address';
 import { setSessionCookie } from '@/lib/server/api/session-response';
 
 // Empty strings are well-formed: a wrong login id or password, 401 like every other kind.
@@ -22,18 +15,10 @@ const bodySchema = z.strictObject({ loginId: typedLoginIdSchema, password: typed
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
   POST: apiHandler({ body: bodySchema }, async ({ request, body, db }) => {
-    const device = await readDeviceCookie(
-      request.cookies.get(deviceCookieName)?.value,
-      signingSecret(),
-    );
+    const { device, ...source } = await attemptSourceOf(request, body.loginId);
     const result = await signIn(
       db,
-      {
-        ...body,
-        clientAddress: trustedClientAddress(request.headers, serverEnv()),
-        deviceId: trustedDeviceFor(device, body.loginId),
-        userAgent: request.headers.get('user-agent'),
-      },
+      { ...body, ...source, userAgent: request.headers.get('user-agent') },
       signingSecret(),
     );
     if (result.outcome === 'rate-limited') {
