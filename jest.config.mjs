@@ -13,8 +13,8 @@ const config = {
   testEnvironment: 'jsdom',
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   testMatch: postgresSuite
-    ? ['<rootDir>/{app,lib}/**/*.postgres.test.ts']
-    : ['<rootDir>/{app,bench,components,lib,relay,scripts,server}/**/*.test.{ts,tsx}'],
+    ? ['<rootDir>/{app,lib,testing}/**/*.postgres.test.ts']
+    : ['<rootDir>/{app,bench,components,lib,relay,scripts,server,testing}/**/*.test.{ts,tsx}'],
   testPathIgnorePatterns: postgresSuite ? [] : ['\\.postgres\\.test\\.ts$'],
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/$1',

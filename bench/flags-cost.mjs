@@ -19,7 +19,7 @@ const load = (path) => typescript.import(join(root, path), import.meta.url);
 const { createFlagsEngine } = await load('lib/sale-desk/flags/flags-engine.ts');
 const { createBidStore } = await load('lib/realtime/bid-store.ts');
 const { createSaleDeskStore } = await load('lib/realtime/sale-desk-store.ts');
-const { saleLotKey } = await load('lib/sales/sale-lot-key.ts');
+const { saleLotKey } = await load('lib/sale-desk/sale-lot-key.ts');
 const { setRecent } = await load('lib/sale-desk/flags/bounded-recent.ts');
 const { recordedLot } = await load('lib/sales/recorded-lot.ts');
 

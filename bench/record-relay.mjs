@@ -5,7 +5,7 @@
 // listens; stops on SIGTERM or SIGINT, or when the parent goes (its stdin closes).
 // `node bench/record-relay.mjs <port> <capacity> <dataDir>`
 import { createRelay } from '../relay/server.ts';
-import { embeddedKeys } from '../relay/keys.ts';
+import { embeddedKeys } from '../lib/server/realtime/embedded-keys.ts';
 
 const [port, capacity, dataDir] = process.argv.slice(2);
 const relay = createRelay({

@@ -6,7 +6,8 @@ import { act, render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import { reportSessionEnded } from '@/lib/api/session-ended';
-import { readStoredUser, writeAccessTokenId, writeStoredUser } from '@/lib/storage/stored-values';
+import { writeAccessTokenId } from '@/lib/storage/stored-values';
+import { readStoredUser, writeStoredUser } from '@/lib/auth/stored-user';
 import { AccessGuard } from './access-guard';
 
 const router = { replace: jest.fn() };

@@ -8,7 +8,8 @@ import { onSessionEnded } from '@/lib/api/session-ended';
 import { fetchMe, storedUserOf } from '@/lib/auth/auth-api';
 import { afterSignIn, signInHref } from '@/lib/auth/next-path';
 import { logOut } from '@/lib/auth/sign-out';
-import { readAccessTokenId, readStoredUser, writeStoredUser } from '@/lib/storage/stored-values';
+import { readAccessTokenId } from '@/lib/storage/stored-values';
+import { readStoredUser, writeStoredUser } from '@/lib/auth/stored-user';
 
 /** A check denied while the page was being left is asked again after this, if the page stayed. */
 const checkAgainAfterLeavingMs = 3_000;

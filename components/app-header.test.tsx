@@ -5,7 +5,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import type { Role } from '@/lib/auth/roles';
-import { writeStoredUser } from '@/lib/storage/stored-values';
+import { writeStoredUser } from '@/lib/auth/stored-user';
 import en from '@/messages/en.json';
 import { AppHeader } from './app-header';
 

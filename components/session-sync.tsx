@@ -4,7 +4,7 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { reportSessionEnded } from '@/lib/api/session-ended';
 import { forgetEndedSession, subscribeToOtherTabsSignOut } from '@/lib/auth/sign-out';
-import { useStoredUser } from '@/lib/storage/use-stored-user';
+import { useStoredUser } from '@/lib/auth/use-stored-user';
 
 /** Where a tab whose session ended goes: the sign-in page, told to come back here. */
 const sessionEndedHref = (path: string) =>

@@ -4,8 +4,8 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { logOut } from '@/lib/auth/sign-out';
-import type { StoredUser } from '@/lib/storage/stored-values';
-import { useStoredUser } from '@/lib/storage/use-stored-user';
+import type { StoredUser } from '@/lib/auth/stored-user';
+import { useStoredUser } from '@/lib/auth/use-stored-user';
 
 /** Who is signed in, and the way out. Shown only while this browser remembers a user. */
 export function UserMenu() {

@@ -3,7 +3,7 @@
 // POST /api/platform/agreements: the requests it receives are the boundary under test.
 import type { AddressInfo } from 'node:net';
 import { ingestBodySchema } from '@/lib/server/agreements/agreement-input';
-import { sleep, waitFor } from '@/lib/testing/wait-for';
+import { sleep, waitFor } from '@/testing/wait-for';
 import { createAgreementIngest, type PlatformAgreement } from './agreement-ingest.ts';
 import {
   bodyBytes,

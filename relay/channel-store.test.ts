@@ -11,7 +11,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sleep, waitFor } from '@/lib/testing/wait-for';
+import { sleep, waitFor } from '@/testing/wait-for';
 import { channelFileName } from './channel-store.ts';
 import { createRelay, type Relay } from './server.ts';
 import { raw } from './test-http.ts';

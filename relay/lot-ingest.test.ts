@@ -3,7 +3,7 @@
 // console's POST /api/platform/lots, validated by the console's own schema.
 import type { AddressInfo } from 'node:net';
 import { lotIngestBodySchema } from '@/lib/server/sales/lot-input';
-import { sleep, waitFor } from '@/lib/testing/wait-for';
+import { sleep, waitFor } from '@/testing/wait-for';
 import {
   closeStandIns,
   exchanges,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { serverEnv } from '../lib/env.ts';
 import { createAgreementIngest } from './agreement-ingest.ts';
 import { createBidGenerator } from './bid-generator.ts';
-import { embeddedKeys } from './keys.ts';
+import { embeddedKeys } from '../lib/server/realtime/embedded-keys.ts';
 import { createLotIngest } from './lot-ingest.ts';
 import { createRelay } from './server.ts';
 import { closesForLotsLeftOpen } from './lots-left-open.ts';

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PubNub from 'pubnub';
-import { sleep, waitFor } from '@/lib/testing/wait-for';
+import { sleep, waitFor } from '@/testing/wait-for';
 import { createRelay, type Relay, type RelayOptions } from './server.ts';
 
 const keys = { subscribeKey: 'embedded-sub', publishKey: 'embedded-pub' };

@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
 import PubNub from 'pubnub';
-import { sleep, waitFor } from '@/lib/testing/wait-for';
+import { sleep, waitFor } from '@/testing/wait-for';
 import { createRelay, type Relay } from './server.ts';
 import { raw } from './test-http.ts';
 

@@ -25,4 +25,4 @@ export type TimetokenClock = ReturnType<typeof createTimetokenClock>;
 export const isTimetoken = (value: string | null | undefined): value is string =>
   typeof value === 'string' && /^\d{1,20}$/.test(value);
 
-export { compareTimetokens } from '../lib/realtime/timetoken.ts';
+export { compareTimetokens } from '../lib/sale-desk/timetoken.ts';

@@ -4,7 +4,7 @@
 // scripts/accounts-args.ts reads the command line.
 import type { z } from 'zod';
 import { accountsCommandActor, findAccount, resetPassword } from '@/lib/server/auth/accounts';
-import { loginIdSchema } from '@/lib/server/auth/login-id';
+import { loginIdSchema } from '@/lib/server/http/login-id';
 import type { Database } from '@/lib/server/db/database';
 import { createStaff } from '@/lib/server/staff/add-staff';
 import { changeStaff } from '@/lib/server/staff/change-staff';

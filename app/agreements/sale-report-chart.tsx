@@ -2,8 +2,8 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useId } from 'react';
-import type { SaleReportLot } from '@/lib/sales/sale-report';
-import { hammerChart } from '@/lib/sales/sale-report-chart';
+import type { SaleReportLot } from '@/lib/agreements/sale-report';
+import { hammerChart } from '@/lib/agreements/sale-report-chart';
 import './sale-report-chart.css';
 
 /** The drawing's height and its plot's top and bottom, in CSS pixels; its width is the page's. */

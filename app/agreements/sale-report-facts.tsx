@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
-import type { SaleReport } from '@/lib/sales/sale-report';
+import type { SaleReport } from '@/lib/agreements/sale-report';
 
 interface Fact {
   term: string;

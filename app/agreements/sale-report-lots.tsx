@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { lotHref } from '@/app/dash/sale-labels';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
-import type { SaleReportLot } from '@/lib/sales/sale-report';
+import type { SaleReportLot } from '@/lib/agreements/sale-report';
 
 const flagStates = ['open', 'escalated', 'cleared'] as const;
 const flagKey = {

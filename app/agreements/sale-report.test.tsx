@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NextIntlClientProvider } from 'next-intl';
-import type { SaleReport as SaleReportData } from '@/lib/sales/sale-report';
+import type { SaleReport as SaleReportData } from '@/lib/agreements/sale-report';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 import { SaleReport } from './sale-report';

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { useFormatDateTime } from '@/lib/i18n/use-format-date-time';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
-import type { SaleReport as SaleReportData } from '@/lib/sales/sale-report';
+import type { SaleReport as SaleReportData } from '@/lib/agreements/sale-report';
 import { SaleReportChart } from './sale-report-chart';
 import { SaleReportFacts } from './sale-report-facts';
 import { SaleReportLots } from './sale-report-lots';

@@ -2,7 +2,7 @@
 // Hostile requests through the real route handlers on a real in-memory PGlite: each case here
 // answered 500 (or a bare 405) before the hardening, and must be a clear 4xx in the envelope with
 // nothing written.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { NextRequest } from 'next/server';
 import {
   agreementsApi,
@@ -11,7 +11,7 @@ import {
   ingestRequest,
   sendIngest,
   staffPassword,
-} from '@/lib/server/testing/agreements-requests';
+} from '@/testing/server/agreements-requests';
 import type { Database } from '@/lib/server/db/database';
 
 const origin = 'http://localhost:3000';

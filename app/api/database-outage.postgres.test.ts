@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { NextRequest } from 'next/server';
-import { startTestCluster, type TestCluster } from '@/lib/server/testing/postgres-cluster';
+import { startTestCluster, type TestCluster } from '@/testing/server/postgres-cluster';
 
 jest.setTimeout(180_000);
 

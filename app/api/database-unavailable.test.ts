@@ -3,7 +3,7 @@
 // port nothing listens on), every API route that needs the database answers 503 `unavailable`
 // with Retry-After, never 500 `internal`; the health check says the database is down.
 import { NextRequest } from 'next/server';
-import { closedPort } from '@/lib/testing/http-test-server';
+import { closedPort } from '@/testing/http-test-server';
 
 jest.setTimeout(60_000);
 process.env.SESSION_SECRET = 'u'.repeat(48);

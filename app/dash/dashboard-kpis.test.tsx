@@ -4,7 +4,7 @@ import en from '@/messages/en.json';
 import type { BidPlaced, LotClosed, LotOpened } from '@/lib/sale-desk/bid-messages';
 import { createBidStore } from '@/lib/realtime/bid-store';
 import { applyBid, applyClosed, applyOpened, type LotRecord } from '@/lib/sale-desk/lot-record';
-import { saleLotKey } from '@/lib/sales/sale-lot-key';
+import { saleLotKey } from '@/lib/sale-desk/sale-lot-key';
 import { DashboardKpis } from './dashboard-kpis';
 
 const at = Date.UTC(2026, 10, 23, 12, 0, 0);

@@ -3,7 +3,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import type { BidStoreSnapshot } from '@/lib/realtime/bid-store';
 import { fromMinorUnits } from '@/lib/sale-desk/money';
-import { countSince } from '@/lib/realtime/rate-buckets';
+import { countSince } from '@/lib/sales/rate-buckets';
 import { lotStatus, type LotRecord } from '@/lib/sale-desk/lot-record';
 import { openLotCount } from '@/lib/sales/sale-view';
 

@@ -4,7 +4,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { memo } from 'react';
 import Link from 'next/link';
 import type { Role } from '@/lib/auth/roles';
-import type { StoredBid } from '@/lib/realtime/bid-store';
+import type { StoredBid } from '@/lib/sale-desk/stored-messages';
 import type { DeskFlag, RecordedFlag } from '@/lib/sales/recorded-flag';
 import { reviewChoices, type ReviewOutcome } from '@/lib/sale-desk/flags/flag-review';
 import { flagRules, type FlagRule } from '@/lib/sale-desk/flags/flag-rules';

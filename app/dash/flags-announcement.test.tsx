@@ -3,7 +3,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
-import { carsA, flagOnCarsA } from '@/lib/sale-desk/testing/flags-view';
+import { carsA, flagOnCarsA } from '@/testing/sale-desk/flags-view';
 import { FlagsAnnouncement } from './flags-announcement';
 import { useFlagsNotNews } from './use-flags-not-news';
 

@@ -8,7 +8,7 @@ import type { FlagState } from '@/lib/sale-desk/flags/flag-review';
 import type { Sale } from '@/lib/sales/lot';
 import type { DeskFlag, RecordedFlag } from '@/lib/sales/recorded-flag';
 import { lotLabelOf } from '@/lib/sales/sale-view';
-import { readStoredUser } from '@/lib/storage/stored-values';
+import { readStoredUser } from '@/lib/auth/stored-user';
 import { FlagCounts, FlagItem } from './flag-item';
 import './flags.css';
 

@@ -2,9 +2,9 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { memo, useState } from 'react';
-import type { StoredBid } from '@/lib/realtime/bid-store';
+import type { StoredBid } from '@/lib/sale-desk/stored-messages';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
-import { isNewer } from '@/lib/realtime/timetoken';
+import { isNewer } from '@/lib/sale-desk/timetoken';
 import { useIsMobile } from '@/lib/viewport/use-is-mobile';
 import { useRowWindow } from '@/lib/viewport/use-row-window';
 

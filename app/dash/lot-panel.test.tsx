@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
-import type { StoredBid } from '@/lib/realtime/bid-store';
+import type { StoredBid } from '@/lib/sale-desk/stored-messages';
 import type { SaleLotRow } from '@/lib/sales/sale-view';
 import { LotPanel } from './lot-panel';
 

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
-import type { StoredBid } from '@/lib/realtime/bid-store';
+import type { StoredBid } from '@/lib/sale-desk/stored-messages';
 import { useLotBids } from '@/lib/realtime/use-lot-bids';
 import { useFormatMoney } from '@/lib/i18n/use-format-money';
 import { lotLadder } from '@/lib/sales/lot-ladder';

@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NextIntlClientProvider } from 'next-intl';
 import { ApiError } from '@/lib/api/api-error';
-import { readAccessTokenId, readStoredUser, writeStoredUser } from '@/lib/storage/stored-values';
+import { readAccessTokenId } from '@/lib/storage/stored-values';
+import { readStoredUser, writeStoredUser } from '@/lib/auth/stored-user';
 import en from '@/messages/en.json';
 import { SignInForm, toFailure } from './sign-in-form';
 

@@ -6,7 +6,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { TextField } from '@/components/text-field';
 import { ApiError } from '@/lib/api/api-error';
 import { requestSignIn, storedUserOf } from '@/lib/auth/auth-api';
-import { writeAccessTokenId, writeStoredUser } from '@/lib/storage/stored-values';
+import { writeAccessTokenId } from '@/lib/storage/stored-values';
+import { writeStoredUser } from '@/lib/auth/stored-user';
 import { afterSignIn } from '@/lib/auth/next-path';
 
 type FieldErrors = { loginId?: boolean; password?: boolean };

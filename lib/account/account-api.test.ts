@@ -6,7 +6,7 @@ import {
   respondJson,
   respondNoContent,
   recordingTestServer,
-} from '@/lib/testing/http-test-server';
+} from '@/testing/http-test-server';
 import { changePassword, endOwnSession, fetchOwnSessions, reauthenticate } from './account-api';
 import { fetchMe, requestSignIn, storedUserOf } from '@/lib/auth/auth-api';
 

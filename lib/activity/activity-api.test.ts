@@ -1,6 +1,6 @@
 /** @jest-environment node */
 // `GET /api/activity` against a real local server (as lib/agreements/agreements-api.test.ts does).
-import { failure, sendJson, startTestServer } from '@/lib/testing/http-test-server';
+import { failure, sendJson, startTestServer } from '@/testing/http-test-server';
 import { fetchActivityPage } from './activity-api';
 import { noActivityFilters } from './activity-filters';
 

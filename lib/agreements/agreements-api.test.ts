@@ -9,7 +9,7 @@ import {
   readBody,
   sendJson,
   startTestServer,
-} from '@/lib/testing/http-test-server';
+} from '@/testing/http-test-server';
 import { ApiError } from '@/lib/api/api-error';
 import { fetchAgreementHistory, fetchAgreementPage, sendDecision } from './agreements-api';
 import { defaultListParams } from './list-params';

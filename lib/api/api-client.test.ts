@@ -10,7 +10,7 @@ import {
   readBody,
   sendJson,
   startTestServer,
-} from '@/lib/testing/http-test-server';
+} from '@/testing/http-test-server';
 
 const okSchema = z.object({ status: z.literal('ok') });
 

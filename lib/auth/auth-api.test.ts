@@ -2,7 +2,7 @@
 // The browser's reading of `GET /api/auth/me` and of the sign-in answer: the user carries its
 // role. Relative paths go to a real local server through a global fetch that prefixes its origin
 // (as lib/agreements/agreements-api.test.ts does).
-import { closedPort, sendJson, startTestServer } from '@/lib/testing/http-test-server';
+import { closedPort, sendJson, startTestServer } from '@/testing/http-test-server';
 import { fetchMe, requestSignIn } from './auth-api';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;

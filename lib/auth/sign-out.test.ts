@@ -1,7 +1,8 @@
 // Logging out tells this browser and its other tabs at once, and revokes the session on the
 // server: the other tabs do not wait for the server's answer (docs/product-contract.md §2.1).
 import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
-import { readStoredUser, writeAccessTokenId, writeStoredUser } from '@/lib/storage/stored-values';
+import { writeAccessTokenId } from '@/lib/storage/stored-values';
+import { readStoredUser, writeStoredUser } from '@/lib/auth/stored-user';
 import { logOut, onSignOut, subscribeToOtherTabsSignOut } from './sign-out';
 
 const demo = { loginId: 'demo', displayName: 'Demo Staff', role: 'admin' } as const;

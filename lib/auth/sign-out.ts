@@ -1,4 +1,5 @@
-import { writeAccessTokenId, writeStoredUser } from '@/lib/storage/stored-values';
+import { writeAccessTokenId } from '@/lib/storage/stored-values';
+import { writeStoredUser } from '@/lib/auth/stored-user';
 import { requestSignOut } from './auth-api';
 
 const channelName = 'gavel.session';

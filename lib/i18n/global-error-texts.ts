@@ -1,6 +1,6 @@
 // The root error screen's three texts, in every language. That screen replaces the root layout
 // (no translation provider), so it needs them itself: written here rather than importing both
-// catalogs, which put 10 kB gzip on every route's first load (docs/benchmarks.md, issue 12).
+// catalogs, which put 10 kB gzip on every route's first load (docs/benchmarks.md, the phone budget).
 // messages.test.ts holds them equal to the catalogs' `GlobalError`, which stay the reference.
 import type { Locale } from './locales';
 

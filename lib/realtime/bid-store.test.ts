@@ -1,6 +1,7 @@
 /** @jest-environment node */
-import { saleLotKey } from '@/lib/sales/sale-lot-key';
-import { createBidStore, type IncomingMessage } from './bid-store';
+import { saleLotKey } from '@/lib/sale-desk/sale-lot-key';
+import { createBidStore } from './bid-store';
+import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
 
 /** A whole second of publish time (ms): 2026-11-21T…Z. */
 const T0 = 1_795_288_800_000;

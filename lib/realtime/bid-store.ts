@@ -5,19 +5,16 @@ import {
   type LotClosed,
   type LotOpened,
 } from '@/lib/sale-desk/bid-messages';
+import type { EarlierCount, IncomingMessage, StoredBid } from '@/lib/sale-desk/stored-messages';
 import { createLotBoard, type LotSummary } from './lot-board';
-import { createRateBuckets } from './rate-buckets';
-import { createSaleRates, type SaleRate } from './sale-rates';
-import { isNewer, latestOf } from './timetoken';
+import { createRateBuckets } from '@/lib/sales/rate-buckets';
+import { createSaleRates, type SaleRate } from '@/lib/sales/sale-rates';
+import { isNewer, latestOf } from '@/lib/sale-desk/timetoken';
 import { createFrameSnapshot } from './frame-snapshot';
 
 export { isLotClosed, type LotSummary } from './lot-board';
 
 export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'offline' | 'denied';
-
-export interface StoredBid extends BidPlaced {
-  timetoken: string;
-}
 
 export interface MessageCounters {
   bids: number;
@@ -59,20 +56,6 @@ export interface BidStoreSnapshot {
    * "bids in the last minute" holds however many bids of other sales push its own out of `bids`.
    */
   saleRates: ReadonlyMap<string, SaleRate>;
-}
-
-/** Bids of one sale published in one second (epoch seconds), counted where they were recorded. */
-export interface EarlierCount {
-  second: number;
-  auctionId: string;
-  bids: number;
-}
-
-/** One delivered message: the SDK's payload, its timetoken, and its decryption error if any. */
-export interface IncomingMessage {
-  timetoken: string;
-  payload: unknown;
-  error?: string | null;
 }
 
 /** Told of every new bid, close and open the store accepts (the sale desk: catalogue, flags). */

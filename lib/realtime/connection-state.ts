@@ -1,5 +1,5 @@
 import type { ConnectionState } from './bid-store';
-import { latestOf } from './timetoken';
+import { latestOf } from '@/lib/sale-desk/timetoken';
 
 /**
  * The connection's decisions, apart from the SDK, the timers and the store: `pubnub-connection.ts`

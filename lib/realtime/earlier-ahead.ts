@@ -1,6 +1,6 @@
 // The first load's history read, started beside the subscribe handshake instead of after it
 // (docs/adr/0015-history-beside-the-handshake.md).
-import type { IncomingMessage } from './bid-store';
+import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
 import {
   byTimetoken,
   catchUpLimits,
@@ -9,7 +9,7 @@ import {
   type ReadOptions,
 } from './history-pages';
 import { loadEarlier } from './history-slices';
-import { latestOf } from './timetoken';
+import { latestOf } from '@/lib/sale-desk/timetoken';
 
 /** Two reads of history as one: each message once, oldest first, the newest `maxMessages`. */
 export function joinHistory(

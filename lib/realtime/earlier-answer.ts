@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { EarlierCount, IncomingMessage } from './bid-store';
+import type { EarlierCount, IncomingMessage } from '@/lib/sale-desk/stored-messages';
 
 /**
  * What `GET /api/realtime/earlier` answers: the newest messages of `bids`, oldest first, each as

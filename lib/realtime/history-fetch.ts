@@ -1,7 +1,7 @@
 // One page of a channel's history through the PubNub SDK, as the console reads it: the browser's
 // connection (gap reads, the lot panel) and the server's read for the first load (ADR 31).
 import type PubNub from 'pubnub';
-import type { IncomingMessage } from './bid-store';
+import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
 import { historyPageSize, type HistoryPage } from './history-pages';
 
 type FetchedMessage = { message: unknown; timetoken: string | number; error?: string };

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from './bid-store';
+import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
 import { mergeInOrder, type MessageRun } from './history-pages';
 
 const base = 17_800_000_000_000_000n;

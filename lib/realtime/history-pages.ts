@@ -1,8 +1,8 @@
 // Reading `bids` history backwards, apart from the SDK (docs/product-contract.md §11): the gap read
 // of the first load, and what the first load's slices (`history-slices.ts`) share with it.
 // `pubnub-connection.ts` supplies one page at a time.
-import type { IncomingMessage } from './bid-store';
-import { isNewer } from './timetoken';
+import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
+import { isNewer } from '@/lib/sale-desk/timetoken';
 
 /**
  * One page of history: the newest `pageSize` messages published before `before` (all of them up

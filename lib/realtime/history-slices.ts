@@ -3,7 +3,7 @@
 // page before, so 2,000 messages read one page after the other cost 20 round trips. Asked with a
 // lower bound too (`end`, inclusive), a page is the newest 100 of a slice of time: once a page
 // tells how fast messages came, the slices of time below it are read side by side.
-import type { IncomingMessage } from './bid-store';
+import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
 import {
   byTimetoken,
   catchUpLimits,
@@ -11,7 +11,7 @@ import {
   type HistoryPage,
   type ReadOptions,
 } from './history-pages';
-import { compareTimetokens } from './timetoken';
+import { compareTimetokens } from '@/lib/sale-desk/timetoken';
 
 /**
  * Pages asked at once: a browser opens 6 connections to a host over HTTP/1.1 and the subscribe

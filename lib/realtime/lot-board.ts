@@ -1,6 +1,6 @@
 import type { LotClosed, LotOpened } from '@/lib/sale-desk/bid-messages';
-import { lotKeyOf } from '@/lib/sales/sale-lot-key';
-import { isAfterClose, isNewer, latestOf } from './timetoken';
+import { lotKeyOf } from '@/lib/sale-desk/sale-lot-key';
+import { isAfterClose, isNewer, latestOf } from '@/lib/sale-desk/timetoken';
 
 export interface LotSummary {
   key: string;

@@ -5,7 +5,8 @@
 // would be ingested before that close and counted as the lot's high bid instead of late.
 // The PubNub SDK is the boundary faked here (the cloud cannot be reached from tests); the store
 // and the connection's own modules are real.
-import { createBidStore, type BidStoreObserver, type IncomingMessage } from './bid-store';
+import { createBidStore, type BidStoreObserver } from './bid-store';
+import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
 import { historyPageSize } from './history-pages';
 import { connectRealtime, type RealtimeConnection } from './pubnub-connection';
 import { testRealtimeConfig } from './testing/realtime-config';

@@ -1,6 +1,7 @@
 // The one module that imports the PubNub SDK (Jest and the sign-in page never load it).
 import PubNub from 'pubnub';
-import type { BidStore, EarlierBids, IncomingMessage } from './bid-store';
+import type { BidStore, EarlierBids } from './bid-store';
+import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
 import {
   initialConnection,
   nextConnection,
@@ -27,7 +28,7 @@ import {
   type WatchingState,
 } from './staff-watching';
 import { connectionEventFromStatus } from './status-event';
-import { isNewer, timetokenFromMs } from './timetoken';
+import { isNewer, timetokenFromMs } from '@/lib/sale-desk/timetoken';
 
 export interface ConnectOptions {
   /**

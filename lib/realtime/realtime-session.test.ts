@@ -3,7 +3,8 @@
 // connection. The SDK's connection and the config request are fakes (the network boundary); the
 // store is real.
 import { ApiError } from '@/lib/api/api-error';
-import { createBidStore, type IncomingMessage } from './bid-store';
+import { createBidStore } from './bid-store';
+import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
 import type { RealtimeConnection } from './pubnub-connection';
 import type { RealtimeConfig } from './realtime-config';
 import { testRealtimeConfig } from './testing/realtime-config';

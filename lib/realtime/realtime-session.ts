@@ -1,5 +1,6 @@
 import { isRefusal } from '@/lib/api/api-error';
-import type { BidStore, IncomingMessage } from './bid-store';
+import type { BidStore } from './bid-store';
+import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
 import { reconnectAttempts, reconnectDelayMs } from './connection-state';
 import type { FirstRead } from '@/lib/sales/first-read';
 import type { EarlierRead } from './earlier-answer';

@@ -1,10 +1,10 @@
 import type { RecordedFlag } from '@/lib/sales/recorded-flag';
 import type { DeskCatalogue, FlagsRead, Sale } from '@/lib/sales/lot';
-import { bidOf, uuid } from '@/lib/sale-desk/testing/flag-script';
+import { bidOf, uuid } from '@/testing/sale-desk/flag-script';
 import { applyBid, applyClosed, lotStatus, type LotRecord } from '@/lib/sale-desk/lot-record';
 import { recordedLot } from '@/lib/sales/recorded-lot';
 import { createBidStore } from './bid-store';
-import { saleLotKey } from '@/lib/sales/sale-lot-key';
+import { saleLotKey } from '@/lib/sale-desk/sale-lot-key';
 import { createSaleDeskStore } from './sale-desk-store';
 
 const sale = (auctionId: string, lots: Array<[lotId: string, lotNumber: number]>): Sale => ({

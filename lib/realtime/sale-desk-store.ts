@@ -5,10 +5,10 @@ import { applyLiveMessage, rebaseLiveLots, type LiveMessage } from '@/lib/sales/
 import { noDeskFlags, sameFlags, withFlag, withRaised, withRead } from '@/lib/sales/desk-flags';
 import type { DeskFlag, RecordedFlag } from '@/lib/sales/recorded-flag';
 import type { DeskCatalogue, DeskSale, FlagsRead, Lot } from '@/lib/sales/lot';
-import { saleLotKey } from '@/lib/sales/sale-lot-key';
+import { saleLotKey } from '@/lib/sale-desk/sale-lot-key';
 import type { BidPlaced, LotClosed, LotOpened } from '@/lib/sale-desk/bid-messages';
 import { createFrameSnapshot } from './frame-snapshot';
-import { isNewer } from './timetoken';
+import { isNewer } from '@/lib/sale-desk/timetoken';
 
 export interface SaleDeskSnapshot {
   /**

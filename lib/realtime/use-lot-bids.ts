@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { loadRecordedLotBids } from '@/lib/sales/load-lot-bids';
 import { mergeLotBids } from '@/lib/sales/lot-ladder';
-import type { StoredBid } from './bid-store';
+import type { StoredBid } from '@/lib/sale-desk/stored-messages';
 
 export type OlderBids = 'not-needed' | 'loading' | 'loaded' | 'failed';
 

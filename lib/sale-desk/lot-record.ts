@@ -2,7 +2,7 @@
 // per message of `bids`, applied in publish order by the recorder (and by whoever replays the
 // record), so every staff member reads the same lot however long their browser has been open.
 import type { BidPlaced, LotClosed, LotOpened } from '@/lib/sale-desk/bid-messages';
-import { isAfterClose } from '@/lib/realtime/timetoken';
+import { isAfterClose } from './timetoken';
 
 export type LotStatus = 'upcoming' | 'open' | 'sold' | 'passed';
 

@@ -1,7 +1,7 @@
 // The recorder's flags as the sale desk keeps them (docs/product-contract.md §13, ADR 36): a read
 // of the record replaces them, a read of those raised since adds to them. Pure: the store
 // (lib/realtime/sale-desk-store.ts) holds the value and does the reading.
-import { latestOf } from '@/lib/realtime/timetoken';
+import { latestOf } from '@/lib/sale-desk/timetoken';
 import type { FlagsRead } from './lot';
 import { deskFlags, type DeskFlag, type RecordedFlag } from './recorded-flag';
 

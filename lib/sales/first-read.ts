@@ -1,7 +1,7 @@
 // What `/dash?sale=ID` is rendered with (docs/product-contract.md §13): read by the page's server
 // render (lib/server/sales/desk-first-read.ts), taken by the sale desk and the bid store before
 // any request, then the browser reads on from `recordedThrough`.
-import type { EarlierCount, IncomingMessage } from '@/lib/realtime/bid-store';
+import type { EarlierCount, IncomingMessage } from '@/lib/sale-desk/stored-messages';
 import type { DeskCatalogue } from './lot';
 
 export interface FirstRead {

@@ -14,7 +14,7 @@ import {
 import type { Lot, RecordedLot } from './lot';
 import { applyLiveMessage, lotRecordOf, rebaseLiveLots, type LiveMessage } from './live-lots';
 import { recordedLot } from './recorded-lot';
-import { saleLotKey } from './sale-lot-key';
+import { saleLotKey } from '@/lib/sale-desk/sale-lot-key';
 
 const SALE = 'sale-1';
 /** 17-digit timetokens, past 2^53: built as integers, never as doubles. */

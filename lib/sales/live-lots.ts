@@ -2,7 +2,7 @@
 // §13), and the live messages published after it folded on top with the record's own reducer. A
 // browser open for hours shows what the record shows, never a window that forgets; a message at or
 // before `recordedThrough` is in the record already and is never counted twice.
-import { isNewer } from '@/lib/realtime/timetoken';
+import { isNewer } from '@/lib/sale-desk/timetoken';
 import {
   applyBid,
   applyClosed,
@@ -13,7 +13,7 @@ import {
   type SaleMessage,
 } from '@/lib/sale-desk/lot-record';
 import type { RecordedLot } from './lot';
-import { lotKeyOf } from './sale-lot-key';
+import { lotKeyOf } from '@/lib/sale-desk/sale-lot-key';
 
 /** A message published after the record's reach, folded on by the sale desk. */
 export type LiveMessage = SaleMessage;

@@ -1,5 +1,5 @@
 import { apiRequest } from '@/lib/api/api-client';
-import type { StoredBid } from '@/lib/realtime/bid-store';
+import type { StoredBid } from '@/lib/sale-desk/stored-messages';
 import { lotBidsPageSchema } from './lot';
 
 /** Pages read at most for one panel: 5,000 bids, far more than any lot takes. */

@@ -1,4 +1,4 @@
-import type { StoredBid } from '@/lib/realtime/bid-store';
+import type { StoredBid } from '@/lib/sale-desk/stored-messages';
 import { lotLadder, mergeLotBids } from './lot-ladder';
 
 let n = 0;

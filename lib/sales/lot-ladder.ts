@@ -1,7 +1,7 @@
 // The lot panel's bid ladder (docs/product-contract.md §11, `?sale=ID&lot=LOT`): pure, so the
 // increments, the leader and the underbidder are unit-tested.
-import type { StoredBid } from '@/lib/realtime/bid-store';
-import { isAfterClose, isNewer } from '@/lib/realtime/timetoken';
+import type { StoredBid } from '@/lib/sale-desk/stored-messages';
+import { isAfterClose, isNewer } from '@/lib/sale-desk/timetoken';
 
 export interface LadderStep {
   bid: StoredBid;

@@ -3,11 +3,11 @@
 // catalogue lacks, in lot id order, with what the record knows of them, and sameFigures on every
 // count.
 import type { BidPlaced } from '@/lib/sale-desk/bid-messages';
-import { timetokenFromMs } from '@/lib/realtime/timetoken';
+import { timetokenFromMs } from '@/lib/sale-desk/timetoken';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
 import { applyBid, applyClosed, applyOpened, type LotRecord } from '@/lib/sale-desk/lot-record';
 import type { Lot, Sale } from './lot';
-import { saleLotKey } from './sale-lot-key';
+import { saleLotKey } from '@/lib/sale-desk/sale-lot-key';
 import { hammerCurrencies, sameFigures, saleBoard, saleFigures } from './sale-view';
 
 const NOW = Date.parse('2026-11-21T10:00:00.000Z');

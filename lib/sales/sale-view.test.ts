@@ -1,11 +1,11 @@
 import type { BidPlaced } from '@/lib/sale-desk/bid-messages';
-import { timetokenFromMs } from '@/lib/realtime/timetoken';
+import { timetokenFromMs } from '@/lib/sale-desk/timetoken';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
 import { applyBid, applyClosed, applyOpened, type LotRecord } from '@/lib/sale-desk/lot-record';
 import { applyLiveMessage, lotRecordOf } from './live-lots';
 import type { Lot, Sale } from './lot';
 import { recordedLot } from './recorded-lot';
-import { saleLotKey } from './sale-lot-key';
+import { saleLotKey } from '@/lib/sale-desk/sale-lot-key';
 import {
   hammerCurrencies,
   lotLabelOf,

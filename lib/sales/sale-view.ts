@@ -2,9 +2,9 @@
 // snapshots: pure, so the running order, the figures and the "never mixed" keys are unit-tested.
 // Each lot's figures come from the console's record with the live messages since folded on
 // (live-lots.ts): exact however long the sale has run.
-import { saleLotKey } from './sale-lot-key';
-import { countSince } from '@/lib/realtime/rate-buckets';
-import type { SaleRate } from '@/lib/realtime/sale-rates';
+import { saleLotKey } from '@/lib/sale-desk/sale-lot-key';
+import { countSince } from './rate-buckets';
+import type { SaleRate } from './sale-rates';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
 import { lotStatus, type LotRecord, type LotStatus } from '@/lib/sale-desk/lot-record';
 import { reserveState, type ReserveState } from '@/lib/sale-desk/reserve-state';

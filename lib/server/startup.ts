@@ -4,9 +4,9 @@ import { deleteOldActivity } from '@/lib/server/activity/retention';
 import { prepareDummyHash } from '@/lib/server/auth/password';
 import { signingSecret } from '@/lib/server/auth/signing-secret';
 import { databaseHandle } from '@/lib/server/db/connection';
-import { ensureDemoAccounts } from '@/lib/server/db/demo-accounts';
+import { ensureDemoAccounts } from '@/lib/server/seed/demo-accounts';
 import { refreshPlannerStatistics } from '@/lib/server/db/planner-statistics';
-import { ensureSampleAgreements } from '@/lib/server/db/sample-agreements';
+import { ensureSampleAgreements } from '@/lib/server/seed/sample-agreements';
 import { startRecording } from '@/lib/server/record/recording';
 import { deleteOldRecords, retentionEveryMs } from '@/lib/server/record/retention';
 

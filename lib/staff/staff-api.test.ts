@@ -6,7 +6,7 @@ import {
   respondJson,
   respondNoContent,
   recordingTestServer,
-} from '@/lib/testing/http-test-server';
+} from '@/testing/http-test-server';
 import {
   addStaff,
   endStaffSessions,

@@ -1,6 +1,3 @@
-import { roles } from '@/lib/auth/roles';
-import { object, oneOf, optional, string, type Infer } from '@/lib/validation/validator';
-
 /**
  * Every value the console keeps in localStorage, prefixed `gavel.` (docs/product-contract.md §3).
  */
@@ -12,19 +9,8 @@ export const storageKeys = {
   clientId: 'gavel.clientId',
 } as const;
 
-export const storedUserSchema = object({
-  loginId: string({ minLength: 1 }),
-  displayName: string(),
-  /**
-   * Absent in a user stored before roles existed: the next access check stores it. A screen that
-   * hides what a role cannot do treats an absent role as the least privilege.
-   */
-  role: optional(oneOf(roles)),
-});
-export type StoredUser = Infer<typeof storedUserSchema>;
-
 // Storage can throw (disabled storage, private modes, quota): treat it as empty, never crash.
-function read(key: string): string | null {
+export function readStoredValue(key: string): string | null {
   try {
     return window.localStorage.getItem(key);
   } catch {
@@ -35,7 +21,7 @@ function read(key: string): string | null {
 /** Fired on this tab's window when it changes a stored value (`storage` covers other tabs). */
 export const storedValuesChangedEvent = 'gavel:stored-values-changed';
 
-function write(key: string, value: string | null): void {
+export function writeStoredValue(key: string, value: string | null): void {
   try {
     if (value === null) window.localStorage.removeItem(key);
     else window.localStorage.setItem(key, value);
@@ -45,33 +31,17 @@ function write(key: string, value: string | null): void {
   window.dispatchEvent(new Event(storedValuesChangedEvent));
 }
 
-/** The stored user as its raw text: a stable snapshot for useSyncExternalStore. */
-export const readStoredUserText = (): string | null => read(storageKeys.user);
+export const readAccessTokenId = (): string | null => readStoredValue(storageKeys.accessTokenId);
+export const writeAccessTokenId = (id: string | null): void =>
+  writeStoredValue(storageKeys.accessTokenId, id);
 
-export function parseStoredUser(raw: string | null): StoredUser | null {
-  if (raw === null) return null;
-  try {
-    const parsed = storedUserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+export const readLocalePreference = (): string | null => readStoredValue(storageKeys.locale);
+export const writeLocalePreference = (locale: string): void =>
+  writeStoredValue(storageKeys.locale, locale);
 
-export const readStoredUser = (): StoredUser | null => parseStoredUser(read(storageKeys.user));
-
-export function writeStoredUser(user: StoredUser | null): void {
-  write(storageKeys.user, user === null ? null : JSON.stringify(user));
-}
-
-export const readAccessTokenId = (): string | null => read(storageKeys.accessTokenId);
-export const writeAccessTokenId = (id: string | null): void => write(storageKeys.accessTokenId, id);
-
-export const readLocalePreference = (): string | null => read(storageKeys.locale);
-export const writeLocalePreference = (locale: string): void => write(storageKeys.locale, locale);
-
-export const readThemePreference = (): string | null => read(storageKeys.theme);
-export const writeThemePreference = (theme: string): void => write(storageKeys.theme, theme);
+export const readThemePreference = (): string | null => readStoredValue(storageKeys.theme);
+export const writeThemePreference = (theme: string): void =>
+  writeStoredValue(storageKeys.theme, theme);
 
 /** What `crypto.randomUUID` makes and the realtime configuration takes as a client id. */
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
@@ -82,9 +52,9 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}
  * would stay offline across reloads.
  */
 export function readOrCreateClientId(): string {
-  const existing = read(storageKeys.clientId);
+  const existing = readStoredValue(storageKeys.clientId);
   if (existing && uuidPattern.test(existing)) return existing;
   const created = crypto.randomUUID();
-  write(storageKeys.clientId, created);
+  writeStoredValue(storageKeys.clientId, created);
   return created;
 }

@@ -1,5 +1,5 @@
 // Hand-written validators for what the browser shell reads (API answers, stored values, the
-// reporting meta tag). zod/mini cost about 20 kB gzip on every page's first load (issue 12); these
+// reporting meta tag). zod/mini cost about 20 kB gzip on every page's first load (ADR 18, docs/benchmarks.md); these
 // cover the few shapes the shell needs in well under 1 kB. Server code and the lazily loaded live
 // part keep zod. Each validator has the `safeParse` of a zod schema, so `apiRequest` takes either.
 

@@ -5,7 +5,7 @@ import { activityQuerySchema } from '@/lib/server/activity/activity-query';
 import { listActivity } from '@/lib/server/activity/read-activity';
 import { recordActivity } from '@/lib/server/activity/record-activity';
 import { apiHandler } from '@/lib/server/api/api-handler';
-import { withoutQueryDetails } from '@/lib/server/api/error-summary';
+import { withoutQueryDetails } from '@/lib/server/http/error-summary';
 import { apiRoute } from '@/lib/server/api/api-route';
 
 /** The filter as it was asked for: the parameters that choose events, with a value. */

@@ -1,14 +1,14 @@
 /** @jest-environment node */
 // The back office writes to the activity log (contract §15): each decision and reopening in the
 // transaction of the change, each export with its filter and rows; on a real in-memory PGlite.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { NextRequest } from 'next/server';
 import type { Database } from '@/lib/server/db/database';
 import {
   agreementsApi,
   ingestItemFactory,
   staffPassword,
-} from '@/lib/server/testing/agreements-requests';
+} from '@/testing/server/agreements-requests';
 
 delete process.env.PLATFORM_TOKEN;
 delete process.env.APP_ENV;

@@ -4,7 +4,7 @@
 // is the JSON envelope with a code of the contract this route answers, at its status, and writes
 // nothing; the guards refuse in their order (origin, content type, session, size); a success has
 // the product's own response shape and says what was asked.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -47,8 +47,8 @@ import {
   type HttpMethod,
   type IdPlan,
   type RequestSpec,
-} from '@/lib/server/testing/api-arbitraries';
-import { fuzzSettings } from '@/lib/server/testing/fuzz-settings';
+} from '@/testing/server/api-arbitraries';
+import { fuzzSettings } from '@/testing/server/fuzz-settings';
 
 // The embedded default token and configuration: nothing from the machine running the tests.
 delete process.env.PLATFORM_TOKEN;

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // The agreements API (list, history, decision) end to end through its route handlers, on a real
 // in-memory PGlite database; agreements arrive through the platform ingest route.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { randomUUID } from 'node:crypto';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Agreement, AgreementPage } from '@/lib/agreements/agreement';
@@ -12,7 +12,7 @@ import {
   ingestItemFactory,
   staffPassword,
   type Cookie,
-} from '@/lib/server/testing/agreements-requests';
+} from '@/testing/server/agreements-requests';
 
 // The embedded default token: no PLATFORM_TOKEN from the machine running the tests.
 delete process.env.PLATFORM_TOKEN;

@@ -3,7 +3,7 @@
 // direction with keyset pages across ties, the total, and the search (every word, any of lot
 // title, lot id, sale id and buyer, ignoring case and accents), through the route handler on a
 // real in-memory PGlite database.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Agreement, AgreementList, AgreementSort } from '@/lib/agreements/agreement';
@@ -14,7 +14,7 @@ import {
   expectProblem,
   ingestItemFactory,
   staffPassword,
-} from '@/lib/server/testing/agreements-requests';
+} from '@/testing/server/agreements-requests';
 
 delete process.env.PLATFORM_TOKEN;
 delete process.env.APP_ENV;

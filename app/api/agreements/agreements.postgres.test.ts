@@ -2,7 +2,7 @@
 // The agreements API's concurrency design on a real PostgreSQL server (READ COMMITTED, a pool of
 // connections), through the route handlers with requests really in flight together: what PGlite,
 // one transaction at a time, cannot show (ADR 0005). Run by `npm run test:postgres`.
-import '@/lib/server/testing/postgres-database-env';
+import '@/testing/server/postgres-database-env';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import {
   agreementsApi,
   ingestItemFactory,
   staffPassword,
-} from '@/lib/server/testing/agreements-requests';
+} from '@/testing/server/agreements-requests';
 
 // The embedded default token: no PLATFORM_TOKEN from the machine running the tests.
 delete process.env.PLATFORM_TOKEN;

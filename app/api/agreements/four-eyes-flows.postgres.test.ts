@@ -1,8 +1,8 @@
 /** @jest-environment node */
 // Roles and four-eyes approval (contract §12) on a real PostgreSQL server: the suite
 // four-eyes.test.ts runs on PGlite. Run by `npm run test:postgres`.
-import '@/lib/server/testing/postgres-database-env';
-import { describeFourEyes } from '@/lib/server/testing/four-eyes-suite';
+import '@/testing/server/postgres-database-env';
+import { describeFourEyes } from '@/testing/server/four-eyes-suite';
 
 delete process.env.PLATFORM_TOKEN;
 delete process.env.APP_ENV;

@@ -2,7 +2,7 @@
 // Four-eyes approval under real concurrency on PostgreSQL (READ COMMITTED, a pool): second
 // approvals, first approvals and bulk decisions racing on the same agreements. Exactly one of
 // them wins each step; the row lock in decideAgreement is what PGlite alone cannot show.
-import '@/lib/server/testing/postgres-database-env';
+import '@/testing/server/postgres-database-env';
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { Agreement } from '@/lib/agreements/agreement';
@@ -12,7 +12,7 @@ import {
   agreementsApi,
   ingestItemFactory,
   staffPassword,
-} from '@/lib/server/testing/agreements-requests';
+} from '@/testing/server/agreements-requests';
 
 delete process.env.PLATFORM_TOKEN;
 delete process.env.APP_ENV;

@@ -1,8 +1,8 @@
 /** @jest-environment node */
 // Roles and four-eyes approval (contract §12) on a real in-memory PGlite database; the same suite
 // runs on PostgreSQL in four-eyes-flows.postgres.test.ts.
-import '@/lib/server/testing/memory-database-env';
-import { describeFourEyes } from '@/lib/server/testing/four-eyes-suite';
+import '@/testing/server/memory-database-env';
+import { describeFourEyes } from '@/testing/server/four-eyes-suite';
 
 delete process.env.PLATFORM_TOKEN;
 delete process.env.APP_ENV;

@@ -2,7 +2,7 @@
 // The own-account calls end to end through their route handlers on a real in-memory PGlite:
 // changing the password, entering it again, signing out, and what the activity log keeps of them.
 // The sessions list and the tab's session check: sessions/sessions-api.test.ts.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { and, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import type { Database } from '@/lib/server/db/database';

@@ -4,7 +4,7 @@
 // a refusal is the JSON envelope with a code of the contract this route answers, at its status,
 // and writes nothing; the guards refuse in their order (origin, then content type, then size); a
 // success has the shape the console's client reads.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { safeNextPath, signInHref } from '@/lib/auth/next-path';
@@ -36,8 +36,8 @@ import {
   type BuiltRequest,
   type HttpMethod,
   type RequestSpec,
-} from '@/lib/server/testing/api-arbitraries';
-import { fuzzSettings } from '@/lib/server/testing/fuzz-settings';
+} from '@/testing/server/api-arbitraries';
+import { fuzzSettings } from '@/testing/server/fuzz-settings';
 
 const settings = fuzzSettings('auth-api.property.test.ts');
 

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 // The auth API end to end through its route handlers, on a real in-memory PGlite database.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import type { Database } from '@/lib/server/db/database';

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // Sign-in limits through the route handler: 10 failures in 15 minutes per login id, or per client
 // address where the platform names one (Vercel); real in-memory PGlite database.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { NextRequest } from 'next/server';
 import type { Database } from '@/lib/server/db/database';
 

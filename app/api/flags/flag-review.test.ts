@@ -1,8 +1,8 @@
 /** @jest-environment node */
 // Flags reviewed together and the gate (contract §14) on a real in-memory PGlite database; the
 // same suite runs on PostgreSQL in flag-review.postgres.test.ts.
-import '@/lib/server/testing/memory-database-env';
-import { describeFlagReview } from '@/lib/server/testing/flag-review-suite';
+import '@/testing/server/memory-database-env';
+import { describeFlagReview } from '@/testing/server/flag-review-suite';
 
 delete process.env.PLATFORM_TOKEN;
 delete process.env.APP_ENV;

@@ -3,7 +3,7 @@
 // PGlite database: whatever is sent, the answer is 200 {status: ok, db: ok} to GET, the same
 // without a body to HEAD, 204 to OPTIONS and a 405 envelope otherwise, and nothing is written.
 // Also checks that the contract checks shared by every property file can fail at all.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import fc from 'fast-check';
 import type { Database } from '@/lib/server/db/database';
 import {
@@ -22,8 +22,8 @@ import {
   Outcomes,
   plainString,
   tableSnapshot,
-} from '@/lib/server/testing/api-arbitraries';
-import { fuzzSettings } from '@/lib/server/testing/fuzz-settings';
+} from '@/testing/server/api-arbitraries';
+import { fuzzSettings } from '@/testing/server/fuzz-settings';
 
 const settings = fuzzSettings('health-api.property.test.ts');
 

@@ -4,7 +4,7 @@
 // is the JSON envelope with a code of the contract, at its status, and writes nothing; the bearer
 // token is checked first and the caller's origin never matters; an accepted batch answers one
 // agreement per item, stores what was sent, and only dates the domain can have.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import fc from 'fast-check';
 import { agreementSchema, type Agreement } from '@/lib/agreements/agreement';
 import type { Database } from '@/lib/server/db/database';
@@ -32,8 +32,8 @@ import {
   requestSpec,
   tableSnapshot,
   type BuiltRequest,
-} from '@/lib/server/testing/api-arbitraries';
-import { fuzzSettings } from '@/lib/server/testing/fuzz-settings';
+} from '@/testing/server/api-arbitraries';
+import { fuzzSettings } from '@/testing/server/fuzz-settings';
 
 // The embedded default token: no PLATFORM_TOKEN from the machine running the tests.
 delete process.env.PLATFORM_TOKEN;

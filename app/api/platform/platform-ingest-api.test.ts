@@ -1,6 +1,6 @@
 /** @jest-environment node */
 // POST /api/platform/agreements through its route handler, on a real in-memory PGlite database.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { NextRequest } from 'next/server';
 import type { Database } from '@/lib/server/db/database';
@@ -12,7 +12,7 @@ import {
   platformToken,
   sendIngest,
   type IngestAnswer,
-} from '@/lib/server/testing/agreements-requests';
+} from '@/testing/server/agreements-requests';
 
 // The embedded default token: no PLATFORM_TOKEN from the machine running the tests.
 delete process.env.PLATFORM_TOKEN;

@@ -4,7 +4,7 @@
 // the JSON envelope with a code of the contract, at its status; 401 without a session; with one,
 // the browser's settings for a client id that is a UUID (never a publish or secret key), else 400;
 // never a write.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import fc from 'fast-check';
 import { realtimeConfigSchema } from '@/lib/realtime/realtime-config';
 import type { Database } from '@/lib/server/db/database';
@@ -24,8 +24,8 @@ import {
   queryString,
   requestSpec,
   tableSnapshot,
-} from '@/lib/server/testing/api-arbitraries';
-import { fuzzSettings } from '@/lib/server/testing/fuzz-settings';
+} from '@/testing/server/api-arbitraries';
+import { fuzzSettings } from '@/testing/server/fuzz-settings';
 
 // The embedded relay on RELAY_PORT, no PubNub keys: nothing from the machine running the tests.
 process.env.RELAY_PORT = '4123';

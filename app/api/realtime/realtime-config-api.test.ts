@@ -1,8 +1,8 @@
 /** @jest-environment node */
 // GET /api/realtime/config through its route handler, on a real in-memory PGlite database.
 import { NextRequest } from 'next/server';
-import '@/lib/server/testing/memory-database-env';
-import { clerkSessionCookie } from '@/lib/server/testing/clerk-session';
+import '@/testing/server/memory-database-env';
+import { clerkSessionCookie } from '@/testing/server/clerk-session';
 
 process.env.RELAY_PORT = '4123';
 process.env.PUBNUB_CIPHER_KEY = 'cipher-for-tests';

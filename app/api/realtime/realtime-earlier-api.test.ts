@@ -4,9 +4,9 @@
 import type { AddressInfo } from 'node:net';
 import { NextRequest } from 'next/server';
 import PubNub from 'pubnub';
-import '@/lib/server/testing/memory-database-env';
-import { clerkSessionCookie } from '@/lib/server/testing/clerk-session';
-import { sleep } from '@/lib/testing/wait-for';
+import '@/testing/server/memory-database-env';
+import { clerkSessionCookie } from '@/testing/server/clerk-session';
+import { sleep } from '@/testing/wait-for';
 import { earlierReuseMs } from '@/lib/server/realtime/earlier-messages';
 import { createRelay, type Relay } from '@/relay/server';
 

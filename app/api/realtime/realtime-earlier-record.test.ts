@@ -4,12 +4,12 @@
 // before them counted per second and sale, `recordedThrough`), and history is not read at all:
 // the relay it would read is not even there.
 import { NextRequest } from 'next/server';
-import '@/lib/server/testing/memory-database-env';
-import type { IncomingMessage } from '@/lib/realtime/bid-store';
+import '@/testing/server/memory-database-env';
+import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
 import { earlierAnswerSchema } from '@/lib/realtime/earlier-answer';
-import { timetokenFromMs } from '@/lib/realtime/timetoken';
-import { clerkSessionCookie } from '@/lib/server/testing/clerk-session';
-import { recordMessages } from '@/lib/server/testing/record-messages';
+import { timetokenFromMs } from '@/lib/sale-desk/timetoken';
+import { clerkSessionCookie } from '@/testing/server/clerk-session';
+import { recordMessages } from '@/testing/server/record-messages';
 
 // A port nothing listens on: a read of history would fail (503), not answer.
 process.env.RELAY_PORT = '9';

@@ -2,7 +2,7 @@
 // The sale record through the sale reads (contract §13), on a real in-memory PGlite: messages
 // recorded by the recorder's own writing step, read back as each lot's state, the sales' figures,
 // a lot's ladder in keyset pages and the sale's flags.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { NextRequest } from 'next/server';
 import { safeParse } from 'zod/mini';
 import {
@@ -11,13 +11,9 @@ import {
   recordedSaleSchema,
   saleListSchema,
 } from '@/lib/sales/lot';
-import type { IncomingMessage } from '@/lib/realtime/bid-store';
-import {
-  agreementsApi,
-  expectProblem,
-  staffPassword,
-} from '@/lib/server/testing/agreements-requests';
-import { ingestLotsOk, lotItemFactory, salesApi } from '@/lib/server/testing/sales-requests';
+import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
+import { agreementsApi, expectProblem, staffPassword } from '@/testing/server/agreements-requests';
+import { ingestLotsOk, lotItemFactory, salesApi } from '@/testing/server/sales-requests';
 
 delete process.env.PLATFORM_TOKEN;
 delete process.env.APP_ENV;
@@ -64,7 +60,7 @@ const closed = (lotId: string, winningBidId: string | null) => ({
 
 /** Records the payloads as the recorder does, in one batch; answers their timetokens. */
 async function record(payloads: unknown[]): Promise<string[]> {
-  const { recordMessages } = await import('@/lib/server/testing/record-messages');
+  const { recordMessages } = await import('@/testing/server/record-messages');
   const messages: IncomingMessage[] = payloads.map((payload) => ({
     timetoken: nextTimetoken(),
     payload,

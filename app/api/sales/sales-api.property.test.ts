@@ -3,7 +3,7 @@
 // /api/sales and GET /api/sales/{auctionId}, every method of each path, through the route handlers
 // on a real in-memory PGlite. Whatever is sent: never a 5xx; a refusal is the JSON envelope with a
 // code of the contract at its status and writes nothing; the reads never write.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import fc from 'fast-check';
 import type { Database } from '@/lib/server/db/database';
 import {
@@ -22,8 +22,8 @@ import {
   queryString,
   requestSpec,
   tableSnapshot,
-} from '@/lib/server/testing/api-arbitraries';
-import { fuzzSettings } from '@/lib/server/testing/fuzz-settings';
+} from '@/testing/server/api-arbitraries';
+import { fuzzSettings } from '@/testing/server/fuzz-settings';
 
 delete process.env.PLATFORM_TOKEN;
 delete process.env.APP_ENV;

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // GET /api/sales and GET /api/sales/{auctionId} through their route handlers, on a real in-memory
 // PGlite database; the catalogue arrives through the platform's ingest route.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { NextRequest } from 'next/server';
 import { safeParse } from 'zod/mini';
 import { catalogueSchema, saleListSchema, saleSchema } from '@/lib/sales/lot';
@@ -10,13 +10,13 @@ import {
   expectProblem,
   staffPassword,
   type Cookie,
-} from '@/lib/server/testing/agreements-requests';
+} from '@/testing/server/agreements-requests';
 import {
   ingestLotsOk,
   lotItemFactory,
   salesApi,
   salesRoutes,
-} from '@/lib/server/testing/sales-requests';
+} from '@/testing/server/sales-requests';
 
 // The embedded default token: no PLATFORM_TOKEN from the machine running the tests.
 delete process.env.PLATFORM_TOKEN;

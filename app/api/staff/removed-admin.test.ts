@@ -3,7 +3,7 @@
 // its request began, does not finish. Three admins: A disables B, then B's change, add, reset
 // and end-sessions each meet 403 inside their transaction (with two admins, B's change would meet
 // `last_admin` first, as the race test in staff-suite.ts shows). Real in-memory PGlite.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import type { Database } from '@/lib/server/db/database';
 
 type Accounts = typeof import('@/lib/server/auth/accounts');

@@ -2,10 +2,10 @@
 // Staff administration (contract §15) on a real in-memory PGlite database: the shared suite
 // (also run on PostgreSQL by staff.postgres.test.ts), then who may call what, re-authentication,
 // unknown accounts, malformed bodies and methods.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { NextRequest } from 'next/server';
-import { expectProblem, staffPassword } from '@/lib/server/testing/agreements-requests';
-import { describeStaffApi, staffRoute, type StaffCall } from '@/lib/server/testing/staff-suite';
+import { expectProblem, staffPassword } from '@/testing/server/agreements-requests';
+import { describeStaffApi, staffRoute, type StaffCall } from '@/testing/server/staff-suite';
 
 jest.setTimeout(120_000);
 

@@ -4,11 +4,11 @@
 // `npm run test:postgres`. The rule counts every enabled admin of the database, and the race sets
 // the others aside for a moment: this file works in a database of its own on that server, so the
 // other files' admins neither change its answer nor get set aside.
-import '@/lib/server/testing/postgres-database-env';
+import '@/testing/server/postgres-database-env';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { expectProblem } from '@/lib/server/testing/agreements-requests';
-import { describeStaffApi } from '@/lib/server/testing/staff-suite';
+import { expectProblem } from '@/testing/server/agreements-requests';
+import { describeStaffApi } from '@/testing/server/staff-suite';
 
 jest.setTimeout(120_000);
 

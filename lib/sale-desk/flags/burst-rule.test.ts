@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { runScript, summary, type Step } from '../testing/flag-script';
+import { runScript, summary, type Step } from '@/testing/sale-desk/flag-script';
 
 /** Paddle `paddle` opens lot `lot` at `seconds` (placedAt) after the start of the sale. */
 const opens = (paddle: string, lot: number, seconds: number, auction?: string): Step => ({

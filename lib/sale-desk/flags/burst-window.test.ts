@@ -3,7 +3,7 @@
 // absorbs, the order of equal placedAt times, out-of-order delivery, and the memory bound.
 import { flagThresholds } from './flag-rules';
 import { advancePaddle, emptyPaddle, type PaddleMemory } from './burst-window';
-import { bidOf, runScript, summary, T0, type Step } from '../testing/flag-script';
+import { bidOf, runScript, summary, T0, type Step } from '@/testing/sale-desk/flag-script';
 
 const { windowMs } = flagThresholds.burst;
 

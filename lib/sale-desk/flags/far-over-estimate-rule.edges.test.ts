@@ -6,7 +6,7 @@ import { createFlagsEngine } from './flags-engine';
 import { isFarOverEstimate } from './far-over-estimate-rule';
 import { emptyLot } from './lot-memory';
 import type { CatalogueLot } from './rule-input';
-import { bidOf, summary } from '../testing/flag-script';
+import { bidOf, summary } from '@/testing/sale-desk/flag-script';
 
 describe('far-over-estimate fires on a new high bid only (catalogue known late)', () => {
   it.each([

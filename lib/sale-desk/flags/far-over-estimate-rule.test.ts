@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { createFlagsEngine } from './flags-engine';
 import type { CatalogueLot } from './rule-input';
-import { bidOf, estimates, runScript, summary, type Step } from '../testing/flag-script';
+import { bidOf, estimates, runScript, summary, type Step } from '@/testing/sale-desk/flag-script';
 
 // 3 × 1,000.00 EUR = 3,000.00 on lot-1; 3 × 500.00 = 1,500.00 on lot-2.
 const catalogue = estimates({ 'lot-1': 100_000, 'lot-2': 50_000 });

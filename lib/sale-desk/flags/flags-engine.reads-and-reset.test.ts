@@ -3,7 +3,7 @@
 // and `reset()` must forget closed lots, seen bid ids and paddle windows (the existing reset test
 // replays a bid it has already seen, so it passes whether or not the seen ids are forgotten).
 import { createFlagsEngine } from './flags-engine';
-import { bidOf, play, scriptMessages, summary, type Step } from '../testing/flag-script';
+import { bidOf, play, scriptMessages, summary, type Step } from '@/testing/sale-desk/flag-script';
 
 describe('createFlagsEngine: flags() is a read', () => {
   it('answers newest first every time it is called, and after more flags', () => {

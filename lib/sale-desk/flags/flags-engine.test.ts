@@ -10,8 +10,8 @@ import {
   summary,
   uuid,
   type Step,
-} from '../testing/flag-script';
-import { ordinarySale } from '../testing/ordinary-sale';
+} from '@/testing/sale-desk/flag-script';
+import { ordinarySale } from '@/testing/sale-desk/ordinary-sale';
 
 const catalogue = estimates({ 'lot-1': 100_000 });
 

@@ -8,7 +8,7 @@ import { flagThresholds } from './flag-rules';
 import { farOverEstimateRule } from './far-over-estimate-rule';
 import { jumpRule } from './jump-rule';
 import { lateRule } from './late-rule';
-import { lotKeyOf } from '@/lib/sales/sale-lot-key';
+import { lotKeyOf } from '@/lib/sale-desk/sale-lot-key';
 import { advanceLot, emptyLot } from './lot-memory';
 import { notHigherRule } from './not-higher-rule';
 import { pingPongRule } from './ping-pong-rule';

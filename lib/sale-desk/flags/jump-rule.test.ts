@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { runScript, summary, type Step } from '../testing/flag-script';
+import { runScript, summary, type Step } from '@/testing/sale-desk/flag-script';
 
 // EUR below 1,000.00 steps by 50.00 (5_000 minor units), then by 100.00 up to 2,000.00.
 describe('jump: a bid more than 5 increments above the previous high bid', () => {

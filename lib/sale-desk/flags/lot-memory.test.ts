@@ -2,7 +2,7 @@
 // Mutation-testing follow-up: a bid EQUAL to the high bid must not take the lead (lot-memory.ts:
 // "only a higher bid changes the high bid and the leader"). `>=` for `>` survived every test.
 import { advanceLot, emptyLot } from './lot-memory';
-import { bidOf, runScript, summary, uuid, type Step } from '../testing/flag-script';
+import { bidOf, runScript, summary, uuid, type Step } from '@/testing/sale-desk/flag-script';
 
 describe('advanceLot: a bid at the high bid changes neither the high bid nor the leader', () => {
   it('keeps the first bidder as leader and its bid as the high bid', () => {

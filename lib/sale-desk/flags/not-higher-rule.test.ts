@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { runScript, summary, type Step } from '../testing/flag-script';
+import { runScript, summary, type Step } from '@/testing/sale-desk/flag-script';
 
 describe('not-higher: a bid at or below the current high bid', () => {
   it.each<{ name: string; steps: Step[]; flags: ReturnType<typeof summary>[] }>([

@@ -2,8 +2,8 @@
 import type { BidPlaced } from '@/lib/sale-desk/bid-messages';
 import { flagThresholds } from './flag-rules';
 import { createFlagsEngine } from './flags-engine';
-import { play as playMessages, type SaleMessage } from '../testing/flag-script';
-import { ordinarySale } from '../testing/ordinary-sale';
+import { play as playMessages, type SaleMessage } from '@/testing/sale-desk/flag-script';
+import { ordinarySale } from '@/testing/sale-desk/ordinary-sale';
 
 const { messages, catalogue, highEstimates } = ordinarySale();
 const bids = messages.flatMap((message) => (message.kind === 'bid' ? [message.bid] : []));

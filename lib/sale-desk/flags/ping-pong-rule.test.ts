@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { estimates, runScript, summary, type Step } from '../testing/flag-script';
+import { estimates, runScript, summary, type Step } from '@/testing/sale-desk/flag-script';
 
 // lot-1's high estimate is 1,000.00 EUR; from there the increment is 100.00 (10_000 minor units)
 // up to 2,000.00, then 200.00.

@@ -4,7 +4,7 @@
 import { flagThresholds } from './flag-rules';
 import { advanceLot, emptyLot } from './lot-memory';
 import type { LotMemory } from './rule-input';
-import { bidOf, estimates, runScript, summary, uuid } from '../testing/flag-script';
+import { bidOf, estimates, runScript, summary, uuid } from '@/testing/sale-desk/flag-script';
 
 const { consecutiveBids } = flagThresholds['ping-pong'];
 

@@ -1,8 +1,8 @@
 import 'server-only';
 import { captureException } from '@sentry/nextjs';
 import type { ActivityItem } from '@/lib/activity/activity-kinds';
-import { csvRecord } from '@/lib/server/agreements/csv';
-import { withoutQueryDetails } from '@/lib/server/api/error-summary';
+import { csvRecord } from '@/lib/server/http/csv-record';
+import { withoutQueryDetails } from '@/lib/server/http/error-summary';
 import type { Database } from '@/lib/server/db/database';
 import type { ActivityFilter } from './activity-query';
 import type { ActivityPosition } from './activity-cursor';

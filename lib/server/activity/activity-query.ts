@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { activityKinds } from '@/lib/activity/activity-kinds';
-import { typedLoginIdSchema } from '@/lib/server/auth/login-id';
+import { typedLoginIdSchema } from '@/lib/server/http/login-id';
 import { decodeActivityCursor } from './activity-cursor';
 
 export const activityPageLimit = { default: 50, max: 200 } as const;

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // ACTIVITY_RETENTION_DAYS on a real in-memory PGlite: events older than the retention go, the
 // rest stay, whoever and whatever they are.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 
 type Connection = typeof import('@/lib/server/db/connection');
 let connection: Connection;

@@ -10,7 +10,7 @@ import {
   reasonLength,
 } from '@/lib/agreements/agreement';
 import { decodeCursor } from './cursor';
-import { freeText, minorUnits, printableText } from '@/lib/server/api/field-schemas';
+import { freeText, minorUnits, printableText } from '@/lib/server/http/field-schemas';
 import {
   withoutControlCharacters,
   withoutControlCharactersButLines,

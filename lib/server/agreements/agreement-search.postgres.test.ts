@@ -3,7 +3,7 @@
 // (ANALYZE, no planner switches): a search is served by the trigram index, the orders by their
 // b-tree indexes, and search and order mean on PostgreSQL what they mean on PGlite. In a database
 // of its own, made for the test and dropped after it. Run by `npm run test:postgres`.
-import '@/lib/server/testing/postgres-database-env';
+import '@/testing/server/postgres-database-env';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Client, Pool } from 'pg';

@@ -1,5 +1,6 @@
 import 'server-only';
-import { csvRecord, exportCsvFields, exportCsvHeader } from './csv';
+import { csvRecord } from '@/lib/server/http/csv-record';
+import { exportCsvFields, exportCsvHeader } from './csv';
 import { reportExportFailure, type ExportPages } from './export';
 import type { ExportRow } from './export-row';
 

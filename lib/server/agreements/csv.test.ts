@@ -1,5 +1,6 @@
 /** @jest-environment node */
-import { csvField, csvRecord, exportCsvFields, exportCsvHeader, majorUnits } from './csv';
+import { csvField, csvRecord } from '@/lib/server/http/csv-record';
+import { exportCsvFields, exportCsvHeader, majorUnits } from './csv';
 import type { ExportRow } from './export-row';
 
 describe('csvField', () => {

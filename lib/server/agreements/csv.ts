@@ -1,27 +1,10 @@
 import 'server-only';
 import { currencyFractionDigits } from '@/lib/sale-desk/money';
+import { csvRecord } from '@/lib/server/http/csv-record';
 import { exportColumns, flagCountsText, type ExportColumn, type ExportRow } from './export-row';
 
 // The agreements export as CSV (contract §12 and §14): RFC 4180, one agreement a record. Pure
 // functions: csv-stream.ts streams what they write.
-
-/** What a spreadsheet would read as the start of a formula (OWASP's "CSV injection"). */
-const formulaStart = /^[=+\-@\t\r]/;
-/** What RFC 4180 allows in a field only between double quotes. */
-const needsQuotes = /[",\r\n]/;
-
-/**
- * One field: a text a spreadsheet would run as a formula gets a leading `'`, then a field with a
- * comma, a double quote or a line break is quoted, its quotes doubled.
- */
-export function csvField(value: string): string {
-  const inert = formulaStart.test(value) ? `'${value}` : value;
-  return needsQuotes.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
-}
-
-/** One record, ended by CRLF as RFC 4180 says. */
-export const csvRecord = (fields: readonly string[]): string =>
-  `${fields.map(csvField).join(',')}\r\n`;
 
 /**
  * An amount in minor units as major units with the currency's own decimals and a dot (EUR 1234.50,

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Agreement } from '@/lib/agreements/agreement';
 import type { Role } from '@/lib/auth/roles';
-import { ApiProblem } from '@/lib/server/api/api-problem';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 import { permissionProblem } from '@/lib/server/api/require-permission';
 import type { GatingFlag } from '@/lib/server/flags/gating-flags';
 import type { DecisionResult } from './decide';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { lotKeyOf } from '@/lib/sales/sale-lot-key';
+import { lotKeyOf } from '@/lib/sale-desk/sale-lot-key';
 import type { Database } from '@/lib/server/db/database';
 import { lotFlagCounts, noFlags } from '@/lib/server/flags/lot-flag-counts';
 import type { ListFilter } from './agreement-input';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { captureException } from '@sentry/nextjs';
-import { withoutQueryDetails } from '@/lib/server/api/error-summary';
+import { withoutQueryDetails } from '@/lib/server/http/error-summary';
 import type { ListPosition } from './cursor';
 import type { ExportPage } from './export-page';
 import type { ExportFormat } from './export-query';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { recordActivity } from '@/lib/server/activity/record-activity';
-import { withoutQueryDetails } from '@/lib/server/api/error-summary';
+import { withoutQueryDetails } from '@/lib/server/http/error-summary';
 import type { Actor } from '@/lib/server/auth/sessions';
 import type { Database } from '@/lib/server/db/database';
 import type { ExportPages } from './export';

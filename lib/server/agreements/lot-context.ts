@@ -6,7 +6,7 @@ import type { Agreement } from '@/lib/agreements/agreement';
 import type { Database } from '@/lib/server/db/database';
 import { lots } from '@/lib/server/db/schema';
 import { inLots, lotFlagCounts, noFlags } from '@/lib/server/flags/lot-flag-counts';
-import { lotKeyOf, saleLotKey } from '@/lib/sales/sale-lot-key';
+import { lotKeyOf, saleLotKey } from '@/lib/sale-desk/sale-lot-key';
 import type { CatalogueEntry } from './export-row';
 
 type LotKey = { auctionId: string; lotId: string };

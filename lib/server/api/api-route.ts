@@ -1,6 +1,6 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
-import { ApiProblem, noStore, problemResponse } from './api-problem';
+import { ApiProblem, noStore, problemResponse } from '@/lib/server/http/api-problem';
 
 export type RouteContext = { params: Promise<Record<string, string | string[]>> };
 type Handler = (request: NextRequest, context?: RouteContext) => Promise<Response> | Response;

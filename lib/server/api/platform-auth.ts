@@ -1,7 +1,7 @@
 import 'server-only';
 import { serverEnv } from '@/lib/env';
-import { isPlatformToken } from '@/lib/server/agreements/platform-token';
-import { ApiProblem } from './api-problem';
+import { isPlatformToken } from '@/lib/server/http/platform-token';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 
 /** The `authorize` check of the platform's server-to-server calls: 401 before the body is read. */
 export function requirePlatformToken(request: Request): void {

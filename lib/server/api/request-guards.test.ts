@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { ApiProblem } from './api-problem';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 import {
   assertJsonContentType,
   assertSameOrigin,

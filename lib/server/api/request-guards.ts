@@ -1,5 +1,5 @@
 import 'server-only';
-import { ApiProblem } from './api-problem';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 import { requestHost, requestProtocol } from './request-host';
 
 export const maxBodyBytes = 64 * 1024;

@@ -1,13 +1,13 @@
 /** @jest-environment node */
 // The role guard: a table test of the function, then a tiny route built with it, through the
 // handler wrapper, on a real in-memory PGlite database.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { z } from 'zod';
 import { actions, roles, type Action, type Role } from '@/lib/auth/roles';
 import type { Database } from '@/lib/server/db/database';
-import { ApiProblem } from './api-problem';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 import { requirePermission } from './require-permission';
 
 // Contracts §12, §14 and §15, written out: the actions each role is refused.

@@ -1,6 +1,6 @@
 import 'server-only';
 import { can, type Action, type Role } from '@/lib/auth/roles';
-import { ApiProblem } from './api-problem';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 
 /** Each action in the refusal's sentence: "The role clerk may not …". */
 const actionText: Record<Action, string> = {

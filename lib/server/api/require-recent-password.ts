@@ -1,6 +1,6 @@
 import 'server-only';
 import { passwordIsStale } from '@/lib/auth/with-reauth';
-import { ApiProblem } from './api-problem';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 
 /**
  * Refuses with 401 `reauth_required` unless the session's password was entered within the last

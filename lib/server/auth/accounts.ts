@@ -8,10 +8,10 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ActivityKind } from '@/lib/activity/activity-kinds';
 import { roles, type Role } from '@/lib/auth/roles';
 import { recordActivity, type ActivityActor } from '@/lib/server/activity/record-activity';
-import { ApiProblem } from '@/lib/server/api/api-problem';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 import type { Database } from '@/lib/server/db/database';
 import { staffAccounts } from '@/lib/server/db/schema';
-import { normalizeLoginId } from './login-id';
+import { normalizeLoginId } from '@/lib/server/http/login-id';
 import { hashPassword } from './password';
 import { revokeAccountSessions } from './sessions';
 

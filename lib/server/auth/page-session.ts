@@ -3,7 +3,7 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { pageHeader, safeNextPath } from '@/lib/auth/next-path';
-import { withoutQueryDetails } from '@/lib/server/api/error-summary';
+import { withoutQueryDetails } from '@/lib/server/http/error-summary';
 import { sessionOfCookie } from './cookie-session';
 import { sessionCookieName } from './session-cookie';
 import type { ActiveSession } from './sessions';

@@ -2,8 +2,8 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { NextRequest } from 'next/server';
 import { serverEnv } from '@/lib/env';
-import { ApiProblem } from '@/lib/server/api/api-problem';
-import { trustedClientAddress } from '@/lib/server/api/client-address';
+import { ApiProblem } from '@/lib/server/http/api-problem';
+import { trustedClientAddress } from '@/lib/server/http/client-address';
 import type { Database } from '@/lib/server/db/database';
 import { staffAccounts } from '@/lib/server/db/schema';
 import {

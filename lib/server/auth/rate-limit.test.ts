@@ -1,6 +1,6 @@
 /** @jest-environment node */
 // The sign-in failure counters, with explicit clocks, on a real in-memory PGlite database.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import type { Database } from '@/lib/server/db/database';
 
 type RateLimit = typeof import('./rate-limit');

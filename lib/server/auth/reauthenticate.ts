@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { recordActivity } from '@/lib/server/activity/record-activity';
 import type { Database } from '@/lib/server/db/database';
 import { sessions } from '@/lib/server/db/schema';
-import { typedPasswordSchema } from './login-id';
+import { typedPasswordSchema } from '@/lib/server/http/login-id';
 import { confirmOwnPassword, type AttemptSource } from './password-check';
 import { withdrawAttempt } from './rate-limit';
 import type { ActiveSession } from './sessions';

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 // Sessions and what the database stores, with explicit clocks, on a real in-memory PGlite database.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/lib/server/db/database';
@@ -274,7 +274,7 @@ describe('the session lookup', () => {
   });
 
   it('fails as a Drizzle query error, which the API summarises without the session id', async () => {
-    const { withoutQueryDetails } = await import('@/lib/server/api/error-summary');
+    const { withoutQueryDetails } = await import('@/lib/server/http/error-summary');
     const { DrizzleQueryError } = await import('drizzle-orm/errors');
     const sessionId = '11111111-2222-4333-8444-555555555555';
     const failing = {

@@ -5,7 +5,7 @@ import { recordActivity } from '@/lib/server/activity/record-activity';
 import type { Database } from '@/lib/server/db/database';
 import { staffAccounts } from '@/lib/server/db/schema';
 import { findAccount } from './accounts';
-import { normalizeLoginId } from './login-id';
+import { normalizeLoginId } from '@/lib/server/http/login-id';
 import { spendVerifyTime, verifyPassword } from './password';
 import { clearLoginFailures, reserveSignInAttempt, withdrawAttempt } from './rate-limit';
 import { createSession } from './sessions';

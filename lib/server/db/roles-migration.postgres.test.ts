@@ -1,13 +1,13 @@
 /** @jest-environment node */
 // Migration 0004_roles on a PostgreSQL database that already has accounts, in a database of its
 // own made for the test and dropped after it. Run by `npm run test:postgres`.
-import '@/lib/server/testing/postgres-database-env';
+import '@/testing/server/postgres-database-env';
 import { randomUUID } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { Client, Pool } from 'pg';
-import { migrationsBefore } from '@/lib/server/testing/migrations-before';
-import { expectRolesMigration } from '@/lib/server/testing/roles-migration-check';
+import { migrationsBefore } from '@/testing/server/migrations-before';
+import { expectRolesMigration } from '@/testing/server/roles-migration-check';
 import { migrationsFolder } from './database';
 
 jest.setTimeout(120_000);

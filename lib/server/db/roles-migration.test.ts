@@ -5,8 +5,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { migrationsBefore } from '@/lib/server/testing/migrations-before';
-import { expectRolesMigration } from '@/lib/server/testing/roles-migration-check';
+import { migrationsBefore } from '@/testing/server/migrations-before';
+import { expectRolesMigration } from '@/testing/server/roles-migration-check';
 import { migrationsFolder, pgliteExtensions } from './database';
 
 jest.setTimeout(60_000);

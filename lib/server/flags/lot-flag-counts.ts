@@ -5,7 +5,7 @@ import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '@/lib/server/db/database';
 import { saleFlags } from '@/lib/server/db/schema';
 import type { FlagState } from '@/lib/sale-desk/flags/flag-review';
-import { lotKeyOf } from '@/lib/sales/sale-lot-key';
+import { lotKeyOf } from '@/lib/sale-desk/sale-lot-key';
 
 export type FlagCounts = Record<FlagState, number>;
 

@@ -2,7 +2,7 @@ import 'server-only';
 import PubNub from 'pubnub';
 import type { ServerEnv } from '@/lib/env';
 import { bidsChannel, staffChannel, type RealtimeConfig } from '@/lib/realtime/realtime-config';
-import { embeddedKeys } from '@/relay/keys';
+import { embeddedKeys } from '@/lib/server/realtime/embedded-keys';
 
 const tokenTtlMinutes = 60;
 

@@ -2,7 +2,7 @@ import 'server-only';
 // The first load's history, read by the server for the browser (docs/adr/0031): the slices of
 // `history-slices.ts`, read here beside PubNub or the relay and answered as one document.
 import type { ServerEnv } from '@/lib/env';
-import type { IncomingMessage } from '@/lib/realtime/bid-store';
+import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
 import { historyPageThrough } from '@/lib/realtime/history-fetch';
 import { loadEarlier } from '@/lib/realtime/history-slices';
 import { bidsChannel } from '@/lib/realtime/realtime-config';

@@ -3,7 +3,7 @@ import 'server-only';
 // when there is one, else the embedded relay on the loopback.
 import PubNub from 'pubnub';
 import type { ServerEnv } from '@/lib/env';
-import { embeddedKeys } from '@/relay/keys';
+import { embeddedKeys } from '@/lib/server/realtime/embedded-keys';
 
 export function serverPubnubClient(
   env: ServerEnv,

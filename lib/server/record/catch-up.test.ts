@@ -2,12 +2,12 @@
 // The catch-up's reading of history, against a history that answers as PubNub documents it (the
 // newest page of the range asked), on a real PGlite: a backlog of several pages is recorded
 // whole, in order; a read cut short records nothing, and the next one records it all.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { asc } from 'drizzle-orm';
 import { database, databaseHandle } from '@/lib/server/db/connection';
 import { saleMessages } from '@/lib/server/db/schema';
-import type { IncomingMessage } from '@/lib/realtime/bid-store';
-import { isNewer } from '@/lib/realtime/timetoken';
+import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
+import { isNewer } from '@/lib/sale-desk/timetoken';
 import { catchUp, type HistoryRange } from './catch-up';
 import { createRecordFlags } from './record-flags';
 

@@ -7,9 +7,9 @@ import 'server-only';
 // records nothing, so the record never has a hole behind its cursor; the next read starts again
 // from the same cursor.
 import type { Database } from '@/lib/server/db/database';
-import type { IncomingMessage } from '@/lib/realtime/bid-store';
+import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
 import { byTimetoken, historyPageSize } from '@/lib/realtime/history-pages';
-import { isNewer, timetokenFromMs } from '@/lib/realtime/timetoken';
+import { isNewer, timetokenFromMs } from '@/lib/sale-desk/timetoken';
 import { planBatch } from './plan-batch';
 import type { RecordFlags } from './record-flags';
 import { recordedThrough, writeBatch, type BatchOutcome } from './write-batch';

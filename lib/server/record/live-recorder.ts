@@ -6,10 +6,10 @@ import 'server-only';
 // is filled from history before anything newer is recorded: the record stays in publish order.
 import type PubNub from 'pubnub';
 import type { Database } from '@/lib/server/db/database';
-import type { IncomingMessage } from '@/lib/realtime/bid-store';
+import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
 import { historyPageThrough } from '@/lib/realtime/history-fetch';
 import { bidsChannel } from '@/lib/realtime/realtime-config';
-import { latestOf } from '@/lib/realtime/timetoken';
+import { latestOf } from '@/lib/sale-desk/timetoken';
 import { catchUp } from './catch-up';
 import { planBatch } from './plan-batch';
 import { createRecordFlags } from './record-flags';

@@ -4,7 +4,7 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Database } from '@/lib/server/db/database';
 import { lotRecords, lots, saleMessages } from '@/lib/server/db/schema';
 import type { LotRecord } from '@/lib/sale-desk/lot-record';
-import { isAfterClose } from '@/lib/realtime/timetoken';
+import { isAfterClose } from '@/lib/sale-desk/timetoken';
 
 export const lotBidsPageSize = 100;
 

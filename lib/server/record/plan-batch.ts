@@ -6,9 +6,9 @@ import {
   lotClosedSchema,
   lotOpenedSchema,
 } from '@/lib/sale-desk/bid-messages';
-import type { IncomingMessage } from '@/lib/realtime/bid-store';
+import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
 import { byTimetoken } from '@/lib/realtime/history-pages';
-import { isNewer, timetokenToMs } from '@/lib/realtime/timetoken';
+import { isNewer, timetokenToMs } from '@/lib/sale-desk/timetoken';
 import type { SaleMessage } from '@/lib/sale-desk/lot-record';
 
 /** A valid message, recorded as a bid, an opening or a close. */

@@ -4,8 +4,8 @@ import 'server-only';
 // reaches, from which the browser reads on (history, then its subscription). A few hundred rows,
 // not the thousands of messages a replay of history took.
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { EarlierCount, IncomingMessage } from '@/lib/realtime/bid-store';
-import { timetokenFromMs } from '@/lib/realtime/timetoken';
+import type { EarlierCount, IncomingMessage } from '@/lib/sale-desk/stored-messages';
+import { timetokenFromMs } from '@/lib/sale-desk/timetoken';
 import type { Database, Transaction } from '@/lib/server/db/database';
 import { saleMessages } from '@/lib/server/db/schema';
 import { recordedThrough } from './write-batch';

@@ -9,7 +9,7 @@ import { lots, saleMessages } from '@/lib/server/db/schema';
 import { classifyMessage } from '@/lib/sale-desk/bid-messages';
 import { createFlagsEngine, type FlagsEngine } from '@/lib/sale-desk/flags/flags-engine';
 import type { Flag } from '@/lib/sale-desk/flags/flag';
-import { saleLotKey } from '@/lib/sales/sale-lot-key';
+import { saleLotKey } from '@/lib/sale-desk/sale-lot-key';
 import type { RecordedMessage } from './plan-batch';
 
 /**

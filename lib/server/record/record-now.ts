@@ -9,7 +9,7 @@ import type { Database } from '@/lib/server/db/database';
 import { historyPageThrough } from '@/lib/realtime/history-fetch';
 import { bidsChannel, recorderUserId } from '@/lib/realtime/realtime-config';
 import { serverPubnubClient } from '@/lib/server/realtime/server-client';
-import { announceRaised } from '@/lib/server/flags/staff-news';
+import { announceRaised } from './staff-news';
 import { catchUp, type CatchUpOutcome } from './catch-up';
 import { createRecordFlags } from './record-flags';
 import { recorderLockKey } from './recording';

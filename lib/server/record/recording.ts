@@ -9,7 +9,7 @@ import type { ServerEnv } from '@/lib/env';
 import type { DatabaseHandle } from '@/lib/server/db/database';
 import { recorderUserId } from '@/lib/realtime/realtime-config';
 import { serverPubnubClient } from '@/lib/server/realtime/server-client';
-import { announceRaised } from '@/lib/server/flags/staff-news';
+import { announceRaised } from './staff-news';
 import { startLiveRecorder, type LiveRecorder } from './live-recorder';
 
 /** The advisory lock's key: one recorder per database. */

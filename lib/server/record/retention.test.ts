@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // RECORD_RETENTION_DAYS on a real in-memory PGlite: old messages, refusals and unreviewed flags
 // go; reviewed flags stay with their reviews, and no flag goes while FLAG_GATE=open.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { randomUUID } from 'node:crypto';
 import type { FlagState } from '@/lib/sale-desk/flags/flag-review';
 

@@ -21,7 +21,7 @@ import {
   type LotRecord,
   type LotStatus,
 } from '@/lib/sale-desk/lot-record';
-import { saleLotKey } from '@/lib/sales/sale-lot-key';
+import { saleLotKey } from '@/lib/sale-desk/sale-lot-key';
 import type { RecordFlags } from './record-flags';
 import { publishedAt, type PlannedBatch, type RecordedMessage } from './plan-batch';
 

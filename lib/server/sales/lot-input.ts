@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { freeText, minorUnits, printableText } from '@/lib/server/api/field-schemas';
+import { freeText, minorUnits, printableText } from '@/lib/server/http/field-schemas';
 import { withoutControlCharacters } from '@/lib/validation/control-characters';
 
 /** The database's `integer`, which holds the lot number. */

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import type { SaleReport, SaleReportLot } from '@/lib/sales/sale-report';
+import type { SaleReport, SaleReportLot } from '@/lib/agreements/sale-report';
 import {
   reportLot,
   shapeSaleReport,

@@ -6,7 +6,7 @@ import type {
   SaleReportLot,
   SaleReportTotal,
   SoldByValue,
-} from '@/lib/sales/sale-report';
+} from '@/lib/agreements/sale-report';
 
 /** The sum of the sale's agreements of one currency and status (report.ts). */
 export interface AgreementTally {

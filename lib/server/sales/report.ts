@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { SaleReport } from '@/lib/sales/sale-report';
+import type { SaleReport } from '@/lib/agreements/sale-report';
 import { recordedLot } from '@/lib/sales/recorded-lot';
 import type { LotRecord } from '@/lib/sale-desk/lot-record';
 import type { Database } from '@/lib/server/db/database';

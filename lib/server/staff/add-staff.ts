@@ -1,9 +1,9 @@
 import 'server-only';
 import type { Role } from '@/lib/auth/roles';
 import { recordActivity, type ActivityActor } from '@/lib/server/activity/record-activity';
-import { ApiProblem } from '@/lib/server/api/api-problem';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 import { insertAccount, requireActingAdmin } from '@/lib/server/auth/accounts';
-import { normalizeLoginId } from '@/lib/server/auth/login-id';
+import { normalizeLoginId } from '@/lib/server/http/login-id';
 import { hashPassword } from '@/lib/server/auth/password';
 import type { Database } from '@/lib/server/db/database';
 import { hasSqlState } from '@/lib/server/db/unavailable';

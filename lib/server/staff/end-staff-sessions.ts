@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { recordActivity, type ActivityActor } from '@/lib/server/activity/record-activity';
 import { requireActingAdmin, unknownAccount } from '@/lib/server/auth/accounts';
-import { normalizeLoginId } from '@/lib/server/auth/login-id';
+import { normalizeLoginId } from '@/lib/server/http/login-id';
 import type { Database } from '@/lib/server/db/database';
 import { sessions, staffAccounts } from '@/lib/server/db/schema';
 import { liveSessions } from './list-staff';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import type { Role } from '@/lib/auth/roles';
-import { normalizeLoginId } from '@/lib/server/auth/login-id';
+import { normalizeLoginId } from '@/lib/server/http/login-id';
 import { idleTimeoutMs } from '@/lib/server/auth/sessions';
 import type { Database } from '@/lib/server/db/database';
 import { sessions, staffAccounts } from '@/lib/server/db/schema';

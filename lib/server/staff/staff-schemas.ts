@@ -3,9 +3,9 @@ import 'server-only';
 // one definition of a display name, a role, a status and a new password.
 import { z } from 'zod';
 import { roles } from '@/lib/auth/roles';
-import { ApiProblem } from '@/lib/server/api/api-problem';
-import { printableText } from '@/lib/server/api/field-schemas';
-import { loginIdSchema, passwordSchema } from '@/lib/server/auth/login-id';
+import { ApiProblem } from '@/lib/server/http/api-problem';
+import { printableText } from '@/lib/server/http/field-schemas';
+import { loginIdSchema, passwordSchema } from '@/lib/server/http/login-id';
 import { staffStatuses } from '@/lib/staff/staff-account';
 
 /** A name for people to read: one line, trimmed, 1 to 200 characters. */

@@ -3,7 +3,7 @@ import { agreementIdSchema } from '@/lib/server/agreements/agreement-input';
 import { agreementHistory } from '@/lib/server/agreements/history';
 import { apiHandler } from '@/lib/server/api/api-handler';
 import { apiRoute } from '@/lib/server/api/api-route';
-import { ApiProblem } from '@/lib/server/api/api-problem';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
   GET: apiHandler({ session: true }, async ({ db, params }) => {

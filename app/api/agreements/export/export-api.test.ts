@@ -3,7 +3,7 @@
 // session, the CSV bytes (RFC 4180, formula-safe, amounts in the currency's decimals), the lot's
 // story (catalogue, approvals, flags), the workbook read back equal to the CSV, every row past one
 // batch, and the same rows in the same order as the list.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import ExcelJS from 'exceljs';
 import { NextRequest } from 'next/server';
 import type { Agreement, AgreementPage } from '@/lib/agreements/agreement';
@@ -14,8 +14,8 @@ import {
   ingestItemFactory,
   staffPassword,
   type Cookie,
-} from '@/lib/server/testing/agreements-requests';
-import { ingestLotsOk, lotItemFactory } from '@/lib/server/testing/sales-requests';
+} from '@/testing/server/agreements-requests';
+import { ingestLotsOk, lotItemFactory } from '@/testing/server/sales-requests';
 
 delete process.env.PLATFORM_TOKEN;
 delete process.env.APP_ENV;

@@ -6,14 +6,14 @@
 // the process held before the request, for all the rows against a tenth of them. Filling 110,000
 // rows takes seconds on PostgreSQL and a minute or more on PGlite, hence this suite
 // (`npm run test:postgres`) rather than the in-memory one.
-import '@/lib/server/testing/postgres-database-env';
+import '@/testing/server/postgres-database-env';
 import { randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { Client } from 'pg';
-import { agreementsApi, staffPassword } from '@/lib/server/testing/agreements-requests';
+import { agreementsApi, staffPassword } from '@/testing/server/agreements-requests';
 
 jest.setTimeout(300_000);
 

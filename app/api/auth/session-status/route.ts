@@ -6,7 +6,7 @@ import { resolveSession } from '@/lib/server/auth/sessions';
 import { sessionCookieName } from '@/lib/server/auth/session-cookie';
 import { signingSecret } from '@/lib/server/auth/signing-secret';
 import { apiHandler } from '@/lib/server/api/api-handler';
-import { ApiProblem, problemResponse } from '@/lib/server/api/api-problem';
+import { ApiProblem, problemResponse } from '@/lib/server/http/api-problem';
 import { apiRoute } from '@/lib/server/api/api-route';
 import { clearSessionCookie } from '@/lib/server/api/session-response';
 

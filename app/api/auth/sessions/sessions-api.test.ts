@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // A staff member's own sessions and the open tab's session check, through their route handlers on
 // a real in-memory PGlite: what is listed, what may be ended, and that asking is no activity.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import type { Database } from '@/lib/server/db/database';

@@ -1,12 +1,12 @@
 // POST /api/auth/sign-in: checks a staff member's credentials and opens a new session.
 import { z } from 'zod';
-import { typedLoginIdSchema, typedPasswordSchema } from '@/lib/server/auth/login-id';
+import { typedLoginIdSchema, typedPasswordSchema } from '@/lib/server/http/login-id';
 import { deviceCookieAfterSignIn, deviceCookieHeader } from '@/lib/server/auth/device-cookie';
 import { attemptSourceOf } from '@/lib/server/auth/password-check';
 import { signIn } from '@/lib/server/auth/sign-in';
 import { signingSecret } from '@/lib/server/auth/signing-secret';
 import { apiHandler } from '@/lib/server/api/api-handler';
-import { ApiProblem } from '@/lib/server/api/api-problem';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 import { apiRoute } from '@/lib/server/api/api-route';
 import { setSessionCookie } from '@/lib/server/api/session-response';
 

@@ -3,9 +3,9 @@
 // retention.
 import { serverEnv } from '@/lib/env';
 import { deleteOldActivity } from '@/lib/server/activity/retention';
-import { isPlatformToken } from '@/lib/server/agreements/platform-token';
+import { isPlatformToken } from '@/lib/server/http/platform-token';
 import { apiHandler } from '@/lib/server/api/api-handler';
-import { ApiProblem } from '@/lib/server/api/api-problem';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 import { apiRoute } from '@/lib/server/api/api-route';
 import { recordNow } from '@/lib/server/record/record-now';
 import { deleteOldRecords } from '@/lib/server/record/retention';

@@ -1,12 +1,12 @@
 /** @jest-environment node */
 // POST /api/platform/lots through its route handler, on a real in-memory PGlite database.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { asc, eq, sql } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { safeParse } from 'zod/mini';
 import { catalogueLotSchema } from '@/lib/sales/lot';
 import type { Database } from '@/lib/server/db/database';
-import { expectProblem, platformToken } from '@/lib/server/testing/agreements-requests';
+import { expectProblem, platformToken } from '@/testing/server/agreements-requests';
 import {
   ingestLotsOk,
   lotItemFactory,
@@ -14,7 +14,7 @@ import {
   salesRoutes,
   sendLots,
   type LotIngestAnswer,
-} from '@/lib/server/testing/sales-requests';
+} from '@/testing/server/sales-requests';
 
 // The embedded default token: no PLATFORM_TOKEN from the machine running the tests.
 delete process.env.PLATFORM_TOKEN;

@@ -2,7 +2,7 @@
 // The catalogue ingest's concurrency on a real PostgreSQL server (READ COMMITTED, a pool of
 // connections), with requests really in flight together: what PGlite, one transaction at a time,
 // cannot show. Run by `npm run test:postgres`.
-import '@/lib/server/testing/postgres-database-env';
+import '@/testing/server/postgres-database-env';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/lib/server/db/database';
@@ -11,7 +11,7 @@ import {
   lotsRequest,
   sendLots,
   type LotIngestAnswer,
-} from '@/lib/server/testing/sales-requests';
+} from '@/testing/server/sales-requests';
 
 // The embedded default token: no PLATFORM_TOKEN from the machine running the tests.
 delete process.env.PLATFORM_TOKEN;

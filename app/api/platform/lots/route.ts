@@ -1,6 +1,6 @@
 // POST /api/platform/lots: the auction platform's catalogue ingest (bearer token), an upsert.
 import { apiHandler } from '@/lib/server/api/api-handler';
-import { ApiProblem } from '@/lib/server/api/api-problem';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 import { apiRoute } from '@/lib/server/api/api-route';
 import { requirePlatformToken } from '@/lib/server/api/platform-auth';
 import { databaseHandle } from '@/lib/server/db/connection';

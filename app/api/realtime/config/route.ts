@@ -5,7 +5,7 @@ import { serverEnv } from '@/lib/env';
 import { browserRealtimeConfig } from '@/lib/server/realtime/browser-config';
 import { apiHandler } from '@/lib/server/api/api-handler';
 import { apiRoute } from '@/lib/server/api/api-route';
-import { ApiProblem } from '@/lib/server/api/api-problem';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 import { requestHostname } from '@/lib/server/api/request-host';
 
 const clientIdSchema = z.uuid();

@@ -3,7 +3,7 @@
 // `recordedThrough`, docs/product-contract.md §13); else the newest 2,000 messages of `bids`
 // history, read by the server (docs/adr/0031). Oldest first either way.
 import { serverEnv } from '@/lib/env';
-import { ApiProblem } from '@/lib/server/api/api-problem';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 import { apiHandler } from '@/lib/server/api/api-handler';
 import { apiRoute } from '@/lib/server/api/api-route';
 import { HistoryUnavailable, readEarlierMessages } from '@/lib/server/realtime/earlier-messages';

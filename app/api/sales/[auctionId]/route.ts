@@ -2,7 +2,7 @@
 // sale record, and `recordedThrough`, the timetoken the browser goes live from.
 import { serverEnv } from '@/lib/env';
 import { apiHandler } from '@/lib/server/api/api-handler';
-import { ApiProblem } from '@/lib/server/api/api-problem';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 import { apiRoute } from '@/lib/server/api/api-route';
 import { recordBeforeRead } from '@/lib/server/record/record-before-read';
 import { auctionIdParamSchema } from '@/lib/server/sales/lot-input';

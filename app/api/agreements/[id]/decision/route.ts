@@ -5,7 +5,7 @@ import { decideAgreement } from '@/lib/server/agreements/decide';
 import { decisionAnswer } from '@/lib/server/agreements/decision-answer';
 import { apiHandler } from '@/lib/server/api/api-handler';
 import { apiRoute } from '@/lib/server/api/api-route';
-import { ApiProblem } from '@/lib/server/api/api-problem';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
   POST: apiHandler(

@@ -4,7 +4,7 @@ import { agreementIdSchema, reopenBodySchema } from '@/lib/server/agreements/agr
 import { reopenAgreement } from '@/lib/server/agreements/reopen';
 import { apiHandler } from '@/lib/server/api/api-handler';
 import { apiRoute } from '@/lib/server/api/api-route';
-import { ApiProblem } from '@/lib/server/api/api-problem';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
   POST: apiHandler(

@@ -2,7 +2,7 @@
 // cookie is cleared when it is this one.
 import { endOwnSession } from '@/lib/server/auth/own-sessions';
 import { apiHandler } from '@/lib/server/api/api-handler';
-import { ApiProblem } from '@/lib/server/api/api-problem';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 import { apiRoute } from '@/lib/server/api/api-route';
 import { clearSessionCookie } from '@/lib/server/api/session-response';
 

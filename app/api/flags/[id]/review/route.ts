@@ -2,13 +2,13 @@
 // review an open flag; only a supervisor or admin clears an escalated one. The flag as it now is,
 // announced on `staff` so every console shows the review.
 import { serverEnv } from '@/lib/env';
-import { ApiProblem } from '@/lib/server/api/api-problem';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 import { apiHandler } from '@/lib/server/api/api-handler';
 import { apiRoute } from '@/lib/server/api/api-route';
 import { permissionProblem } from '@/lib/server/api/require-permission';
 import { reviewBodySchema, flagIdSchema } from '@/lib/server/flags/review-input';
 import { reviewFlag } from '@/lib/server/flags/review-flag';
-import { announce } from '@/lib/server/flags/staff-news';
+import { announce } from '@/lib/server/record/staff-news';
 import { flagReviewed } from '@/lib/realtime/staff-news';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({

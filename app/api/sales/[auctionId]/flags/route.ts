@@ -1,6 +1,6 @@
 // GET /api/sales/{auctionId}/flags: the flags the recorder raised for a sale, newest first.
 import { apiHandler } from '@/lib/server/api/api-handler';
-import { ApiProblem } from '@/lib/server/api/api-problem';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 import { apiRoute } from '@/lib/server/api/api-route';
 import { saleFlagList } from '@/lib/server/record/sale-flags';
 import { auctionIdParamSchema } from '@/lib/server/sales/lot-input';

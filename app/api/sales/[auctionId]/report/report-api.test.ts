@@ -2,18 +2,18 @@
 // GET /api/sales/{auctionId}/report through its route handler, on a real in-memory PGlite
 // database; the catalogue and the agreements arrive through the platform's ingest routes and the
 // decisions through the decision route.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { randomUUID } from 'node:crypto';
 import { NextRequest } from 'next/server';
 import { safeParse } from 'zod/mini';
-import { saleReportSchema, type SaleReport } from '@/lib/sales/sale-report';
+import { saleReportSchema, type SaleReport } from '@/lib/agreements/sale-report';
 import {
   agreementsApi,
   expectProblem,
   staffPassword,
   type Cookie,
-} from '@/lib/server/testing/agreements-requests';
-import { ingestLotsOk, lotItemFactory } from '@/lib/server/testing/sales-requests';
+} from '@/testing/server/agreements-requests';
+import { ingestLotsOk, lotItemFactory } from '@/testing/server/sales-requests';
 
 // The embedded default token: no PLATFORM_TOKEN from the machine running the tests.
 delete process.env.PLATFORM_TOKEN;

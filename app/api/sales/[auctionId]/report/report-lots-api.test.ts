@@ -3,15 +3,19 @@
 // PGlite: the catalogue and the agreements through the platform's ingests, the bids recorded by
 // the recorder's own steps, flags reviewed by the review's own function. What the table should
 // say is worked out here, from the messages sent, without the record's reducer.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { randomUUID } from 'node:crypto';
 import { NextRequest } from 'next/server';
 import { safeParse } from 'zod/mini';
-import type { IncomingMessage } from '@/lib/realtime/bid-store';
+import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
 import type { FlagState } from '@/lib/sale-desk/flags/flag-review';
-import { saleReportSchema, type SaleReport, type SaleReportLot } from '@/lib/sales/sale-report';
-import { agreementsApi, staffPassword } from '@/lib/server/testing/agreements-requests';
-import { ingestLotsOk, lotItemFactory } from '@/lib/server/testing/sales-requests';
+import {
+  saleReportSchema,
+  type SaleReport,
+  type SaleReportLot,
+} from '@/lib/agreements/sale-report';
+import { agreementsApi, staffPassword } from '@/testing/server/agreements-requests';
+import { ingestLotsOk, lotItemFactory } from '@/testing/server/sales-requests';
 
 delete process.env.PLATFORM_TOKEN;
 delete process.env.APP_ENV;
@@ -72,7 +76,7 @@ let clock = 17_960_000_000_000_000;
 
 /** Records payloads as the recorder does, in one batch. */
 async function record(payloads: unknown[]): Promise<void> {
-  const { recordMessages } = await import('@/lib/server/testing/record-messages');
+  const { recordMessages } = await import('@/testing/server/record-messages');
   const messages: IncomingMessage[] = payloads.map((payload) => ({
     timetoken: String((clock += 10_000)),
     payload,

@@ -2,7 +2,7 @@
 // each lot's estimate, result in the sale record, agreement and flags.
 import { serverEnv } from '@/lib/env';
 import { apiHandler } from '@/lib/server/api/api-handler';
-import { ApiProblem } from '@/lib/server/api/api-problem';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 import { apiRoute } from '@/lib/server/api/api-route';
 import { recordBeforeRead } from '@/lib/server/record/record-before-read';
 import { auctionIdParamSchema } from '@/lib/server/sales/lot-input';

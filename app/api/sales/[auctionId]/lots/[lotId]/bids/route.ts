@@ -2,7 +2,7 @@
 // in keyset pages of up to 100, each with its rise over the bid before it.
 import { z } from 'zod';
 import { apiHandler } from '@/lib/server/api/api-handler';
-import { ApiProblem } from '@/lib/server/api/api-problem';
+import { ApiProblem } from '@/lib/server/http/api-problem';
 import { apiRoute } from '@/lib/server/api/api-route';
 import { lotBidsPage } from '@/lib/server/record/lot-bids';
 import { auctionIdParamSchema } from '@/lib/server/sales/lot-input';

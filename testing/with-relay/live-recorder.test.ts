@@ -1,17 +1,17 @@
 /** @jest-environment node */
 // The recorder against the embedded relay through the real PubNub SDK, into a real PGlite: what
 // the relay's history holds is what the record holds, each message once, in publish order.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import type { AddressInfo } from 'node:net';
 import { asc, count } from 'drizzle-orm';
 import PubNub from 'pubnub';
 import { database, databaseHandle } from '@/lib/server/db/connection';
 import { lotRecords, rejectedMessages, saleFlags, saleMessages } from '@/lib/server/db/schema';
 import type { LotRecord } from '@/lib/sale-desk/lot-record';
-import { waitFor } from '@/lib/testing/wait-for';
+import { waitFor } from '@/testing/wait-for';
 import { createRelay } from '@/relay/server.ts';
-import { startLiveRecorder, type LiveRecorder } from './live-recorder';
-import { recordedThrough } from './write-batch';
+import { startLiveRecorder, type LiveRecorder } from '@/lib/server/record/live-recorder';
+import { recordedThrough } from '@/lib/server/record/write-batch';
 
 const keys = { subscribeKey: 'embedded-sub', publishKey: 'embedded-pub' };
 const auctionId = 'record-sale';

@@ -1,8 +1,13 @@
 import fc from 'fast-check';
-import { createChannelLog } from '../../relay/channel-log.ts';
-import type { IncomingMessage } from './bid-store';
-import { historyPageSize, type HistoryPage } from './history-pages';
-import { historyParallelism, loadEarlier, planWave, sliceSpan } from './history-slices';
+import { createChannelLog } from '@/relay/channel-log.ts';
+import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
+import { historyPageSize, type HistoryPage } from '@/lib/realtime/history-pages';
+import {
+  historyParallelism,
+  loadEarlier,
+  planWave,
+  sliceSpan,
+} from '@/lib/realtime/history-slices';
 
 // History is answered by the relay's own channel log (start exclusive, end inclusive, the newest
 // `max` of the range), through a network whose answers arrive in rounds: every request asked

@@ -1,4 +1,4 @@
-import type { Flag } from '../flags/flag';
+import type { Flag } from '@/lib/sale-desk/flags/flag';
 import type { Sale } from '@/lib/sales/lot';
 
 /** One sale, "Cars A", with lot 7: what the flags panel and its announcement are tested on. */

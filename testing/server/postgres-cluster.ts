@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { closedPort } from '@/lib/testing/http-test-server';
+import { closedPort } from '@/testing/http-test-server';
 
 export interface TestCluster {
   url: string;

@@ -1,6 +1,6 @@
 // Tests' way into the sale record: messages recorded by the recorder's own steps (plan, write,
 // flags), in one batch, as the live recorder records what it receives.
-import type { IncomingMessage } from '@/lib/realtime/bid-store';
+import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
 import type { Database } from '@/lib/server/db/database';
 import { planBatch } from '@/lib/server/record/plan-batch';
 import { createRecordFlags } from '@/lib/server/record/record-flags';

@@ -1,17 +1,17 @@
 /** @jest-environment node */
 // The embedded database's statistics refresh, on a real in-memory PGlite.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { sql } from 'drizzle-orm';
-import type { DatabaseHandle } from './database';
+import type { DatabaseHandle } from '@/lib/server/db/database';
 
 let handle: DatabaseHandle;
-let refresh: typeof import('./planner-statistics').refreshPlannerStatistics;
-let ingest: typeof import('@/lib/server/agreements/ingest').ingestAgreements;
+let refresh: typeof import('@/lib/server/db/planner-statistics').refreshPlannerStatistics;
+let ingest: typeof import('./ingest').ingestAgreements;
 
 beforeAll(async () => {
-  handle = await (await import('./connection')).databaseHandle();
-  ({ refreshPlannerStatistics: refresh } = await import('./planner-statistics'));
-  ({ ingestAgreements: ingest } = await import('@/lib/server/agreements/ingest'));
+  handle = await (await import('@/lib/server/db/connection')).databaseHandle();
+  ({ refreshPlannerStatistics: refresh } = await import('@/lib/server/db/planner-statistics'));
+  ({ ingestAgreements: ingest } = await import('./ingest'));
 });
 
 afterAll(() => handle.close());

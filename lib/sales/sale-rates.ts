@@ -2,7 +2,7 @@
 // last minute" of each sale), counted as bids arrive so other sales' bids never push a sale's own
 // out of the count. Bounded: at most `maxSales` sales, the one bid on longest ago dropped first.
 import { createRateBuckets } from './rate-buckets';
-import { timetokenToMs } from './timetoken';
+import { timetokenToMs } from '@/lib/sale-desk/timetoken';
 
 /** One sale's bids per second over its last minute of publish time (`createRateBuckets(60)`). */
 export interface SaleRate {

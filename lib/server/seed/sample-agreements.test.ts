@@ -1,18 +1,18 @@
 /** @jest-environment node */
 // The embedded default's sample agreements, on a real in-memory PGlite.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { count } from 'drizzle-orm';
 import { parseEnv } from '@/lib/env';
-import type { DatabaseHandle } from './database';
+import type { DatabaseHandle } from '@/lib/server/db/database';
 
 let handle: DatabaseHandle;
 let ensureSampleAgreements: typeof import('./sample-agreements').ensureSampleAgreements;
-let agreements: typeof import('./schema').agreements;
+let agreements: typeof import('@/lib/server/db/schema').agreements;
 
 beforeAll(async () => {
-  handle = await (await import('./connection')).databaseHandle();
+  handle = await (await import('@/lib/server/db/connection')).databaseHandle();
   ({ ensureSampleAgreements } = await import('./sample-agreements'));
-  ({ agreements } = await import('./schema'));
+  ({ agreements } = await import('@/lib/server/db/schema'));
 });
 
 afterAll(() => handle.close());

@@ -2,7 +2,7 @@
 // The relay down for 30 s under a recording console (contract §13): no crash, and once it is
 // back everything published is recorded, each once, in order. The relay keeps its log on disk, as
 // the embedded one does, so what it held before the outage is still in its history after it.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,10 +11,10 @@ import { asc } from 'drizzle-orm';
 import PubNub from 'pubnub';
 import { database, databaseHandle } from '@/lib/server/db/connection';
 import { rejectedMessages, saleMessages } from '@/lib/server/db/schema';
-import { sleep, waitFor } from '@/lib/testing/wait-for';
+import { sleep, waitFor } from '@/testing/wait-for';
 import { createRelay } from '@/relay/server.ts';
-import { startLiveRecorder } from './live-recorder';
-import { recordedThrough } from './write-batch';
+import { startLiveRecorder } from '@/lib/server/record/live-recorder';
+import { recordedThrough } from '@/lib/server/record/write-batch';
 
 jest.setTimeout(120_000);
 

@@ -1,12 +1,8 @@
 'use client';
 
 import { useMemo, useSyncExternalStore } from 'react';
-import {
-  parseStoredUser,
-  readStoredUserText,
-  storedValuesChangedEvent,
-  type StoredUser,
-} from './stored-values';
+import { storedValuesChangedEvent } from '@/lib/storage/stored-values';
+import { parseStoredUser, readStoredUserText, type StoredUser } from './stored-user';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('storage', onChange);

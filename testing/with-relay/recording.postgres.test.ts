@@ -6,7 +6,7 @@
 //   PostgreSQL seeing its connection close) and started again;
 // each time the record equals what was published, nothing missing, nothing twice. One file, so
 // the two never hold the recorder lock at once.
-import '@/lib/server/testing/postgres-database-env';
+import '@/testing/server/postgres-database-env';
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -15,16 +15,16 @@ import PubNub from 'pubnub';
 import { parseEnv } from '@/lib/env';
 import { openDatabase, type DatabaseHandle } from '@/lib/server/db/database';
 import { saleMessages } from '@/lib/server/db/schema';
-import { sleep, waitFor } from '@/lib/testing/wait-for';
+import { sleep, waitFor } from '@/testing/wait-for';
 import { createRelay } from '@/relay/server.ts';
-import { lockRetryMs, startRecording, type Recording } from './recording';
-import { recordedThrough } from './write-batch';
+import { lockRetryMs, startRecording, type Recording } from '@/lib/server/record/recording';
+import { recordedThrough } from '@/lib/server/record/write-batch';
 
 jest.setTimeout(90_000);
 
 const keys = { subscribeKey: 'embedded-sub', publishKey: 'embedded-pub' };
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
-const root = join(__dirname, '..', '..', '..');
+const root = join(__dirname, '..', '..');
 let relay: ReturnType<typeof createRelay>;
 let port: number;
 let publisher: PubNub;

@@ -1,4 +1,4 @@
-import { timetokenToMs } from './timetoken';
+import { timetokenToMs } from '@/lib/sale-desk/timetoken';
 
 /**
  * Bids per second over the last `seconds` seconds of publish time: one counter per second,

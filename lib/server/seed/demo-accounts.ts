@@ -2,7 +2,7 @@ import 'server-only';
 import type { Role } from '@/lib/auth/roles';
 import type { ServerEnv } from '@/lib/env';
 import { createAccount, findAccount } from '@/lib/server/auth/accounts';
-import type { Database } from './database';
+import type { Database } from '@/lib/server/db/database';
 
 /**
  * The embedded default's staff accounts, both with `DEMO_PASSWORD`: an admin, and a clerk so one

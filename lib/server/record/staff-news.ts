@@ -12,7 +12,7 @@ import { withBids } from '@/lib/server/record/sale-flags';
 import { serverPubnubClient } from '@/lib/server/realtime/server-client';
 import { staffChannel } from '@/lib/realtime/realtime-config';
 import { flagRaised, type StaffNews } from '@/lib/realtime/staff-news';
-import { embeddedKeys } from '@/relay/keys';
+import { embeddedKeys } from '@/lib/server/realtime/embedded-keys';
 
 /** The user id the console's server publishes with: not staff, never counted as watching. */
 const publisherUserId = 'gavel-console-news';

@@ -1,11 +1,11 @@
 import type { BidPlaced, LotClosed } from '@/lib/sale-desk/bid-messages';
-import type { Flag } from '../flags/flag';
+import type { Flag } from '@/lib/sale-desk/flags/flag';
 import {
   createFlagsEngine,
   type FlagsEngine,
   type FlagsEngineOptions,
-} from '../flags/flags-engine';
-import type { CatalogueLookup } from '../flags/rule-input';
+} from '@/lib/sale-desk/flags/flags-engine';
+import type { CatalogueLookup } from '@/lib/sale-desk/flags/rule-input';
 
 /** 2026-11-21T10:00:00.000Z, the start of every scripted sale. */
 export const T0 = Date.parse('2026-11-21T10:00:00.000Z');

@@ -2,7 +2,7 @@ import 'server-only';
 import type { ServerEnv } from '@/lib/env';
 import type { IngestItem } from '@/lib/server/agreements/agreement-input';
 import { ingestAgreements } from '@/lib/server/agreements/ingest';
-import type { Database } from './database';
+import type { Database } from '@/lib/server/db/database';
 
 const samples: ReadonlyArray<Omit<IngestItem, 'platformId' | 'closedAt'> & { hoursAgo: number }> = [
   {

@@ -1,5 +1,5 @@
 import { createSaleRates } from './sale-rates';
-import { timetokenFromMs } from './timetoken';
+import { timetokenFromMs } from '@/lib/sale-desk/timetoken';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
 const at = (ms: number) => timetokenFromMs(T0 + ms);

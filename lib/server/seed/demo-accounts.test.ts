@@ -1,21 +1,21 @@
 /** @jest-environment node */
 // The embedded default's demo accounts, on a real in-memory PGlite.
-import '@/lib/server/testing/memory-database-env';
+import '@/testing/server/memory-database-env';
 import { asc } from 'drizzle-orm';
 import { parseEnv } from '@/lib/env';
-import type { DatabaseHandle } from './database';
+import type { DatabaseHandle } from '@/lib/server/db/database';
 
 let handle: DatabaseHandle;
 let ensureDemoAccounts: typeof import('./demo-accounts').ensureDemoAccounts;
-let staffAccounts: typeof import('./schema').staffAccounts;
+let staffAccounts: typeof import('@/lib/server/db/schema').staffAccounts;
 let accounts: typeof import('@/lib/server/auth/accounts');
 let verifyPassword: typeof import('@/lib/server/auth/password').verifyPassword;
 let info: jest.SpyInstance;
 
 beforeAll(async () => {
-  handle = await (await import('./connection')).databaseHandle();
+  handle = await (await import('@/lib/server/db/connection')).databaseHandle();
   ({ ensureDemoAccounts } = await import('./demo-accounts'));
-  ({ staffAccounts } = await import('./schema'));
+  ({ staffAccounts } = await import('@/lib/server/db/schema'));
   accounts = await import('@/lib/server/auth/accounts');
   ({ verifyPassword } = await import('@/lib/server/auth/password'));
 });

@@ -1,7 +1,7 @@
 import type { BidPlaced, LotClosed } from '@/lib/sale-desk/bid-messages';
 import { currencyFractionDigits } from '@/lib/sale-desk/money';
-import { nextBidAt } from '../bid-increments';
-import type { CatalogueLookup } from '../flags/rule-input';
+import { nextBidAt } from '@/lib/sale-desk/bid-increments';
+import type { CatalogueLookup } from '@/lib/sale-desk/flags/rule-input';
 import { T0, uuid, type SaleMessage } from './flag-script';
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same sale on every run. */

@@ -2,8 +2,8 @@
 // §12), shared by the server that builds it and the browser that validates it. zod/mini: this
 // module runs in the browser.
 import * as z from 'zod/mini';
-import { agreementStatuses } from '@/lib/agreements/agreement';
-import { lotStateShape } from './lot';
+import { agreementStatuses } from './agreement';
+import { lotStateShape } from '@/lib/sales/lot';
 
 /**
  * One currency of the sale. `approved`, `pending`, `rejected`: the sums of the sale's agreements

@@ -1,8 +1,8 @@
-import { createChannelLog } from '../../relay/channel-log.ts';
-import type { IncomingMessage } from './bid-store';
-import { earlierReadElsewhere, joinHistory, readEarlierAhead } from './earlier-ahead';
-import { loadNewer } from './history-pages';
-import { historyPageSize, mergeInOrder, type HistoryPage } from './history-pages';
+import { createChannelLog } from '@/relay/channel-log.ts';
+import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
+import { earlierReadElsewhere, joinHistory, readEarlierAhead } from '@/lib/realtime/earlier-ahead';
+import { loadNewer } from '@/lib/realtime/history-pages';
+import { historyPageSize, mergeInOrder, type HistoryPage } from '@/lib/realtime/history-pages';
 
 // History is read through the relay's own channel log, as in history-pages.test.ts.
 const base = 17_800_000_000_000_000n;
