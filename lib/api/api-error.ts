@@ -1,28 +1,12 @@
 // No zod: this module is in every page's first load (lib/validation/validator.ts says why).
 import { object, string } from '@/lib/validation/validator';
+import { problemCodes, type ProblemCode } from './problem-status';
 
 /**
- * Codes of the API's error envelope (docs/product-contract.md §5.1) that the console's own calls
- * can meet, plus the ones the client adds for failures it sees itself.
+ * Codes of the API's error envelope (docs/product-contract.md §5.1, lib/api/problem-status.ts),
+ * plus the ones the client adds for failures it sees itself.
  */
-export const serverErrorCodes = [
-  'bad_request',
-  'unauthorized',
-  'invalid_credentials',
-  'reauth_required',
-  'forbidden',
-  'password_change_required',
-  'not_found',
-  'conflict',
-  'flag_unresolved',
-  'last_admin',
-  'self_change',
-  'payload_too_large',
-  'rate_limited',
-  'internal',
-  /** The service cannot answer for a moment (its database is down): worth trying again. */
-  'unavailable',
-] as const;
+export const serverErrorCodes = problemCodes;
 export const clientErrorCodes = [
   'network',
   'aborted',
@@ -30,7 +14,7 @@ export const clientErrorCodes = [
   'invalid_response',
   'http_error',
 ] as const;
-export type ApiErrorCode = (typeof serverErrorCodes)[number] | (typeof clientErrorCodes)[number];
+export type ApiErrorCode = ProblemCode | (typeof clientErrorCodes)[number];
 
 export const errorEnvelopeSchema = object({
   error: object({ code: string(), message: string() }),
@@ -65,7 +49,7 @@ export class ApiError extends Error {
 
 const knownServerCodes = new Set<string>(serverErrorCodes);
 
-export function isServerErrorCode(code: string): code is (typeof serverErrorCodes)[number] {
+export function isServerErrorCode(code: string): code is ProblemCode {
   return knownServerCodes.has(code);
 }
 
