@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { edgeRedirect, guardedPaths } from '@/lib/auth/edge-access';
 import { pageHeader } from '@/lib/auth/next-path';
 import { edgeEnv, type EdgeEnv } from '@/lib/env';
+import { defaultPubnubOrigin } from '@/lib/realtime/pubnub-origin';
 import { sessionCookieName, verifySessionCookie } from '@/lib/server/auth/session-cookie';
 import { requestHostname } from '@/lib/server/api/request-host';
 import { clearSessionCookie } from '@/lib/server/api/session-response';
@@ -53,7 +54,11 @@ export async function middleware(request: NextRequest) {
 
 /** Where the browser subscribes: PubNub, or the embedded relay on the same host. */
 function realtimeOrigins(request: NextRequest, env: EdgeEnv): string[] {
-  if (env.pubnubEnabled) return ['https://ps.pndsn.com', 'https://*.pndsn.com'];
+  if (env.pubnubOrigin) {
+    const { url, host } = env.pubnubOrigin;
+    // PubNub's own origin answers on its subdomains too; another origin only on itself.
+    return host === defaultPubnubOrigin.host ? [url, 'https://*.pndsn.com'] : [url];
+  }
   return [`http://${requestHostname(request, env.trustProxy)}:${env.relayPort}`];
 }
 

@@ -3,6 +3,7 @@
 import type { AppEnv } from './app-env.ts';
 import type { FlagGate } from './sale-desk/flags/flag-review.ts';
 import type { ApprovalThresholds } from './agreements/approval-thresholds.ts';
+import type { PubnubOrigin } from './realtime/pubnub-origin.ts';
 
 export interface ServerEnv {
   appEnv: AppEnv;
@@ -14,6 +15,8 @@ export interface ServerEnv {
     subscribeKey: string;
     publishKey: string | null;
     secretKey: string | null;
+    /** PUBNUB_ORIGIN, default PubNub's own (https://ps.pndsn.com). */
+    origin: PubnubOrigin;
   } | null;
   /** Encrypts bid payloads (PubNub crypto module), with PubNub or the embedded relay. */
   cipherKey: string | null;
@@ -63,6 +66,8 @@ export interface EdgeEnv {
   sessionSecret: string | null;
   sentryDsn: string | null;
   pubnubEnabled: boolean;
+  /** Where the browser reaches PubNub, for the CSP; null without keys (the embedded relay). */
+  pubnubOrigin: PubnubOrigin | null;
   relayPort: number;
   trustProxy: boolean;
 }

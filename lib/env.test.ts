@@ -221,7 +221,12 @@ describe('parseEnv', () => {
       databaseUrl: 'postgres://user:pw@db.example:5432/gavel',
       dataDir: '.data',
       sessionSecret: secret,
-      pubnub: { subscribeKey: 'sub-c-123', publishKey: null, secretKey: null },
+      pubnub: {
+        subscribeKey: 'sub-c-123',
+        publishKey: null,
+        secretKey: null,
+        origin: { host: 'ps.pndsn.com', ssl: true, url: 'https://ps.pndsn.com' },
+      },
       relayPort: 9080,
       cipherKey: null,
       sentryDsn: null,
@@ -282,6 +287,7 @@ describe('parseEnv', () => {
       subscribeKey: 'sub-c-1',
       publishKey: 'pub-c-1',
       secretKey: 'sec-c-1',
+      origin: { host: 'ps.pndsn.com', ssl: true, url: 'https://ps.pndsn.com' },
     });
   });
 

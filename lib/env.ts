@@ -9,6 +9,7 @@ import {
   parseApprovalThresholds,
 } from './agreements/approval-thresholds.ts';
 import type { EdgeEnv, ServerEnv } from './env-shape.ts';
+import { defaultPubnubOrigin, parsePubnubOrigin } from './realtime/pubnub-origin.ts';
 
 export type { EdgeEnv, ServerEnv } from './env-shape.ts';
 
@@ -47,6 +48,7 @@ const variablesSchema = z.object({
   PUBNUB_PUBLISH_KEY: optionalText(z.string()),
   PUBNUB_SECRET_KEY: optionalText(z.string()),
   PUBNUB_CIPHER_KEY: optionalText(z.string()),
+  PUBNUB_ORIGIN: optionalText(z.string()),
   SENTRY_DSN: optionalText(
     z
       .string()
@@ -132,6 +134,17 @@ function parseCommon(source: Record<string, string | undefined>) {
       `Gavel cannot start: APP_ENV must be local, preview or production (got "${vars.APP_ENV}").`,
     );
   }
+  if (vars.PUBNUB_ORIGIN && !vars.PUBNUB_SUBSCRIBE_KEY) {
+    throw new ConfigurationError(
+      'Gavel cannot start: PUBNUB_ORIGIN needs PUBNUB_SUBSCRIBE_KEY (without keys the embedded relay is used).',
+    );
+  }
+  const origin = vars.PUBNUB_ORIGIN
+    ? parsePubnubOrigin(vars.PUBNUB_ORIGIN, appEnv === 'production')
+    : { ok: true as const, origin: defaultPubnubOrigin };
+  if (!origin.ok) {
+    throw new ConfigurationError(`Gavel cannot start: PUBNUB_ORIGIN ${origin.problem}.`);
+  }
   const port = Number(vars.PORT ?? embeddedDefaults.port);
   if (port < 1 || port > 65535) {
     throw new ConfigurationError('Gavel cannot start: PORT must be a port number from 1 to 65535.');
@@ -142,12 +155,13 @@ function parseCommon(source: Record<string, string | undefined>) {
     port,
     relayPort: vars.RELAY_PORT ? Number(vars.RELAY_PORT) : port + embeddedDefaults.relayPortOffset,
     trustProxy: Boolean(vars.VERCEL) || vars.TRUST_PROXY === '1',
+    pubnubOrigin: origin.origin,
   };
 }
 
 /** Validates the environment; throws a ConfigurationError whose message names each bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): ServerEnv {
-  const { vars, appEnv, port, relayPort, trustProxy } = parseCommon(source);
+  const { vars, appEnv, port, relayPort, trustProxy, pubnubOrigin } = parseCommon(source);
   const onVercel = Boolean(vars.VERCEL);
   if (appEnv === 'production') {
     const missing = missingInProduction(vars);
@@ -174,6 +188,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
           subscribeKey: vars.PUBNUB_SUBSCRIBE_KEY,
           publishKey: vars.PUBNUB_PUBLISH_KEY ?? null,
           secretKey: vars.PUBNUB_SECRET_KEY ?? null,
+          origin: pubnubOrigin,
         }
       : null,
     cipherKey: vars.PUBNUB_CIPHER_KEY ?? null,
@@ -209,13 +224,14 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
 
 /** The Edge middleware's part: the same variables and defaults, without the start-up checks. */
 export function parseEdgeEnv(source: Record<string, string | undefined>): EdgeEnv {
-  const { vars, appEnv, relayPort, trustProxy } = parseCommon(source);
+  const { vars, appEnv, relayPort, trustProxy, pubnubOrigin } = parseCommon(source);
   return {
     appEnv,
     development: vars.NODE_ENV === 'development',
     sessionSecret: vars.SESSION_SECRET ?? null,
     sentryDsn: vars.SENTRY_DSN ?? null,
     pubnubEnabled: Boolean(vars.PUBNUB_SUBSCRIBE_KEY),
+    pubnubOrigin: vars.PUBNUB_SUBSCRIBE_KEY ? pubnubOrigin : null,
     relayPort,
     trustProxy,
   };

@@ -11,7 +11,7 @@ const tokenTtlMinutes = 60;
  * client id when there is one (the console always gives its own).
  */
 async function grantReadToken(
-  keys: { subscribeKey: string; secretKey: string },
+  keys: { subscribeKey: string; secretKey: string; origin: string; ssl: boolean },
   clientId: string | null,
 ) {
   const server = new PubNub({ ...keys, userId: 'gavel-console-server' });
@@ -39,12 +39,17 @@ export async function browserRealtimeConfig(
   clientId: string | null,
 ): Promise<RealtimeConfig> {
   if (env.pubnub) {
-    const { subscribeKey, secretKey } = env.pubnub;
+    const { subscribeKey, secretKey, origin } = env.pubnub;
     return {
       subscribeKey,
-      origin: 'ps.pndsn.com',
-      ssl: true,
-      token: secretKey ? await grantReadToken({ subscribeKey, secretKey }, clientId) : null,
+      origin: origin.host,
+      ssl: origin.ssl,
+      token: secretKey
+        ? await grantReadToken(
+            { subscribeKey, secretKey, origin: origin.host, ssl: origin.ssl },
+            clientId,
+          )
+        : null,
       tokenTtlSeconds: secretKey ? tokenTtlMinutes * 60 : null,
       cipherKey: env.cipherKey,
       channel: bidsChannel,

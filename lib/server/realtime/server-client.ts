@@ -1,6 +1,6 @@
 import 'server-only';
-// The console's own PubNub client (history reads, the recorder): PubNub signed with the secret key
-// when there is one, else the embedded relay on the loopback.
+// The console's own PubNub client (history reads, the recorder): PubNub at PUBNUB_ORIGIN, signed
+// with the secret key when there is one, else the embedded relay on the loopback.
 import PubNub from 'pubnub';
 import type { ServerEnv } from '@/lib/env';
 import { embeddedKeys } from '@/lib/server/realtime/embedded-keys';
@@ -26,8 +26,14 @@ export function serverPubnubClient(
       : {}),
   };
   if (env.pubnub) {
-    const { subscribeKey, secretKey } = env.pubnub;
-    return new PubNub({ ...common, subscribeKey, ...(secretKey ? { secretKey } : {}), ssl: true });
+    const { subscribeKey, secretKey, origin } = env.pubnub;
+    return new PubNub({
+      ...common,
+      subscribeKey,
+      ...(secretKey ? { secretKey } : {}),
+      origin: origin.host,
+      ssl: origin.ssl,
+    });
   }
   return new PubNub({
     ...common,

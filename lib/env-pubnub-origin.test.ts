@@ -1,0 +1,54 @@
+/**
+ * @jest-environment node
+ */
+import { parseEdgeEnv, parseEnv } from './env';
+
+const production = {
+  APP_ENV: 'production',
+  PORT: '3000',
+  SESSION_SECRET: 's'.repeat(32),
+  DATABASE_URL: 'postgres://db/gavel',
+  PLATFORM_TOKEN: 'a platform token of the test',
+  PUBNUB_SUBSCRIBE_KEY: 'sub-c-123',
+  PUBNUB_SECRET_KEY: 'sec-c-123',
+};
+
+describe('PUBNUB_ORIGIN in the configuration', () => {
+  it("is PubNub's own origin by default, for the server and the Edge's CSP", () => {
+    expect(parseEnv(production).pubnub?.origin).toEqual({
+      host: 'ps.pndsn.com',
+      ssl: true,
+      url: 'https://ps.pndsn.com',
+    });
+    expect(parseEdgeEnv(production).pubnubOrigin?.url).toBe('https://ps.pndsn.com');
+  });
+
+  it('points the server and the Edge at another origin', () => {
+    const env = { ...production, PUBNUB_ORIGIN: 'http://127.0.0.1:4400' };
+    expect(parseEnv(env).pubnub?.origin).toEqual({
+      host: '127.0.0.1:4400',
+      ssl: false,
+      url: 'http://127.0.0.1:4400',
+    });
+    expect(parseEdgeEnv(env).pubnubOrigin?.host).toBe('127.0.0.1:4400');
+  });
+
+  it('is refused in a sentence naming it when it is not an origin', () => {
+    expect(() => parseEnv({ ...production, PUBNUB_ORIGIN: 'https://ps.pndsn.com/v2' })).toThrow(
+      'Gavel cannot start: PUBNUB_ORIGIN must be an origin only: no path, query or credentials.',
+    );
+  });
+
+  it('is refused over http:// in production off this machine', () => {
+    expect(() => parseEnv({ ...production, PUBNUB_ORIGIN: 'http://relay.example.com' })).toThrow(
+      'PUBNUB_ORIGIN must use https:// in production',
+    );
+  });
+
+  it('needs PubNub keys: without them the embedded relay is used', () => {
+    expect(() => parseEnv({ PUBNUB_ORIGIN: 'https://ps.pndsn.com' })).toThrow(
+      'PUBNUB_ORIGIN needs PUBNUB_SUBSCRIBE_KEY',
+    );
+    expect(parseEdgeEnv({}).pubnubOrigin).toBeNull();
+  });
+});
