@@ -145,6 +145,11 @@ function parseCommon(source: Record<string, string | undefined>) {
   if (!origin.ok) {
     throw new ConfigurationError(`Gavel cannot start: PUBNUB_ORIGIN ${origin.problem}.`);
   }
+  if (vars.PUBNUB_SECRET_KEY && !vars.PUBNUB_PUBLISH_KEY) {
+    throw new ConfigurationError(
+      'Gavel cannot start: PUBNUB_SECRET_KEY needs PUBNUB_PUBLISH_KEY (PubNub signs requests with both).',
+    );
+  }
   const port = Number(vars.PORT ?? embeddedDefaults.port);
   if (port < 1 || port > 65535) {
     throw new ConfigurationError('Gavel cannot start: PORT must be a port number from 1 to 65535.');

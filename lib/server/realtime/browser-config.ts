@@ -11,7 +11,13 @@ const tokenTtlMinutes = 60;
  * client id when there is one (the console always gives its own).
  */
 async function grantReadToken(
-  keys: { subscribeKey: string; secretKey: string; origin: string; ssl: boolean },
+  keys: {
+    subscribeKey: string;
+    publishKey: string;
+    secretKey: string;
+    origin: string;
+    ssl: boolean;
+  },
   clientId: string | null,
 ) {
   const server = new PubNub({ ...keys, userId: 'gavel-console-server' });
@@ -39,17 +45,19 @@ export async function browserRealtimeConfig(
   clientId: string | null,
 ): Promise<RealtimeConfig> {
   if (env.pubnub) {
-    const { subscribeKey, secretKey, origin } = env.pubnub;
+    const { subscribeKey, publishKey, secretKey, origin } = env.pubnub;
     return {
       subscribeKey,
       origin: origin.host,
       ssl: origin.ssl,
-      token: secretKey
-        ? await grantReadToken(
-            { subscribeKey, secretKey, origin: origin.host, ssl: origin.ssl },
-            clientId,
-          )
-        : null,
+      // lib/env.ts asks for the publish key with the secret key: PubNub signs with both.
+      token:
+        secretKey && publishKey
+          ? await grantReadToken(
+              { subscribeKey, publishKey, secretKey, origin: origin.host, ssl: origin.ssl },
+              clientId,
+            )
+          : null,
       tokenTtlSeconds: secretKey ? tokenTtlMinutes * 60 : null,
       cipherKey: env.cipherKey,
       channel: bidsChannel,

@@ -26,11 +26,14 @@ export function serverPubnubClient(
       : {}),
   };
   if (env.pubnub) {
-    const { subscribeKey, secretKey, origin } = env.pubnub;
+    const { subscribeKey, publishKey, secretKey, origin } = env.pubnub;
     return new PubNub({
       ...common,
       subscribeKey,
-      ...(secretKey ? { secretKey } : {}),
+      // PubNub's request signature covers the publish key: a signed read needs it too.
+      ...(secretKey && publishKey
+        ? { secretKey, publishKey: options.publishKey ?? publishKey }
+        : {}),
       origin: origin.host,
       ssl: origin.ssl,
     });

@@ -10,6 +10,7 @@ const production = {
   DATABASE_URL: 'postgres://db/gavel',
   PLATFORM_TOKEN: 'a platform token of the test',
   PUBNUB_SUBSCRIBE_KEY: 'sub-c-123',
+  PUBNUB_PUBLISH_KEY: 'pub-c-123',
   PUBNUB_SECRET_KEY: 'sec-c-123',
 };
 
@@ -50,5 +51,14 @@ describe('PUBNUB_ORIGIN in the configuration', () => {
       'PUBNUB_ORIGIN needs PUBNUB_SUBSCRIBE_KEY',
     );
     expect(parseEdgeEnv({}).pubnubOrigin).toBeNull();
+  });
+});
+
+describe('PUBNUB_SECRET_KEY', () => {
+  it('needs the publish key: PubNub signs every request with both', () => {
+    const { PUBNUB_PUBLISH_KEY: _left, ...withoutPublishKey } = production;
+    expect(() => parseEnv(withoutPublishKey)).toThrow(
+      'Gavel cannot start: PUBNUB_SECRET_KEY needs PUBNUB_PUBLISH_KEY (PubNub signs requests with both).',
+    );
   });
 });
