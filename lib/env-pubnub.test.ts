@@ -62,3 +62,29 @@ describe('PUBNUB_SECRET_KEY', () => {
     );
   });
 });
+
+describe('the relay alone (RELAY_SUBSCRIBE_KEY, RELAY_PUBLISH_KEY, RELAY_SECRET_KEY)', () => {
+  const relayKeys = { RELAY_SUBSCRIBE_KEY: 'sub-r', RELAY_PUBLISH_KEY: 'pub-r' };
+
+  it('is absent without keys, and takes its keys and secret when given', () => {
+    expect(parseEnv({}).standaloneRelay).toBeNull();
+    expect(parseEnv(relayKeys).standaloneRelay).toEqual({
+      subscribeKey: 'sub-r',
+      publishKey: 'pub-r',
+      secretKey: null,
+    });
+    const secret = 'r'.repeat(16);
+    expect(parseEnv({ ...relayKeys, RELAY_SECRET_KEY: secret }).standaloneRelay?.secretKey).toBe(
+      secret,
+    );
+  });
+
+  it.each([
+    [{ RELAY_SUBSCRIBE_KEY: 'sub-r' }, 'RELAY_SUBSCRIBE_KEY and RELAY_PUBLISH_KEY go together'],
+    [{ RELAY_PUBLISH_KEY: 'pub-r' }, 'RELAY_SUBSCRIBE_KEY and RELAY_PUBLISH_KEY go together'],
+    [{ RELAY_SECRET_KEY: 'r'.repeat(16) }, 'RELAY_SECRET_KEY needs RELAY_SUBSCRIBE_KEY'],
+    [{ ...relayKeys, RELAY_SECRET_KEY: 'short' }, 'RELAY_SECRET_KEY must be at least 16'],
+  ])('refuses %j', (source, message) => {
+    expect(() => parseEnv(source)).toThrow(message);
+  });
+});

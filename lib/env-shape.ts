@@ -30,6 +30,11 @@ export interface ServerEnv {
   relayPort: number;
   /** The embedded realtime (relay and simulator) runs: no PubNub keys, not production. */
   embeddedRealtime: boolean;
+  /**
+   * `npm run relay` with keys of its own (RELAY_SUBSCRIBE_KEY, RELAY_PUBLISH_KEY) and, with
+   * RELAY_SECRET_KEY, Access Manager: the PubNub a production rehearsal points the console at.
+   */
+  standaloneRelay: { subscribeKey: string; publishKey: string; secretKey: string | null } | null;
   /** Browser origins the relay answers (CORS): the console's own, and RELAY_ALLOWED_ORIGINS. */
   relayAllowedOrigins: string[];
   /** Where the simulator ingests sold lots: CONSOLE_URL, default this console. */

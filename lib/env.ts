@@ -49,6 +49,9 @@ const variablesSchema = z.object({
   PUBNUB_SECRET_KEY: optionalText(z.string()),
   PUBNUB_CIPHER_KEY: optionalText(z.string()),
   PUBNUB_ORIGIN: optionalText(z.string()),
+  RELAY_SUBSCRIBE_KEY: optionalText(z.string()),
+  RELAY_PUBLISH_KEY: optionalText(z.string()),
+  RELAY_SECRET_KEY: optionalText(z.string().min(16, 'must be at least 16 characters long')),
   SENTRY_DSN: optionalText(
     z
       .string()
@@ -145,6 +148,16 @@ function parseCommon(source: Record<string, string | undefined>) {
   if (!origin.ok) {
     throw new ConfigurationError(`Gavel cannot start: PUBNUB_ORIGIN ${origin.problem}.`);
   }
+  if (Boolean(vars.RELAY_SUBSCRIBE_KEY) !== Boolean(vars.RELAY_PUBLISH_KEY)) {
+    throw new ConfigurationError(
+      'Gavel cannot start: RELAY_SUBSCRIBE_KEY and RELAY_PUBLISH_KEY go together (the relay alone, with keys of its own).',
+    );
+  }
+  if (vars.RELAY_SECRET_KEY && !vars.RELAY_SUBSCRIBE_KEY) {
+    throw new ConfigurationError(
+      'Gavel cannot start: RELAY_SECRET_KEY needs RELAY_SUBSCRIBE_KEY and RELAY_PUBLISH_KEY.',
+    );
+  }
   if (vars.PUBNUB_SECRET_KEY && !vars.PUBNUB_PUBLISH_KEY) {
     throw new ConfigurationError(
       'Gavel cannot start: PUBNUB_SECRET_KEY needs PUBNUB_PUBLISH_KEY (PubNub signs requests with both).',
@@ -209,6 +222,14 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     },
     relayPort,
     embeddedRealtime: !vars.PUBNUB_SUBSCRIBE_KEY && appEnv !== 'production',
+    standaloneRelay:
+      vars.RELAY_SUBSCRIBE_KEY && vars.RELAY_PUBLISH_KEY
+        ? {
+            subscribeKey: vars.RELAY_SUBSCRIBE_KEY,
+            publishKey: vars.RELAY_PUBLISH_KEY,
+            secretKey: vars.RELAY_SECRET_KEY ?? null,
+          }
+        : null,
     relayAllowedOrigins: [
       `http://localhost:${port}`,
       `http://127.0.0.1:${port}`,

@@ -1,7 +1,9 @@
 // `node relay/main.ts`: the embedded relay and, unless SIMULATOR=off, the bid simulator, which
 // sends its catalogue to the console before it opens lots and ingests each sold lot's agreement
 // (CONSOLE_URL, PLATFORM_TOKEN). Started by scripts/start.mjs when no PubNub keys are set; steps
-// aside otherwise.
+// aside otherwise. `npm run relay` with RELAY_SUBSCRIBE_KEY and RELAY_PUBLISH_KEY starts it alone
+// with those keys, and with RELAY_SECRET_KEY it speaks Access Manager (contract §16): the PubNub
+// a console with keys and PUBNUB_ORIGIN reaches in a production rehearsal.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { serverEnv } from '../lib/env.ts';
@@ -16,11 +18,13 @@ import { lotNumberStore } from './simulator-state.ts';
 // The settings come from lib/env.ts, the one reader of the environment, so the relay and the
 // simulator use the same defaults as the console (its port + 1000, its platform token, its URL).
 const settings = serverEnv();
-if (!settings.embeddedRealtime) {
+const standalone = settings.standaloneRelay;
+if (settings.appEnv === 'production' || (!standalone && !settings.embeddedRealtime)) {
   // With PubNub keys or in production the embedded relay has no place: say so and step aside.
   console.error(
     'relay: not started: the embedded relay is development and test infrastructure, used only ' +
-      'without PubNub keys and never with APP_ENV=production.',
+      'without PubNub keys (or alone with RELAY_SUBSCRIBE_KEY and RELAY_PUBLISH_KEY) and never ' +
+      'with APP_ENV=production.',
   );
   process.exit(0);
 }
@@ -39,12 +43,21 @@ const env = {
 const catalogueWaitMs = 30_000;
 
 const relay = createRelay({
-  ...embeddedKeys,
+  ...(standalone
+    ? {
+        subscribeKey: standalone.subscribeKey,
+        publishKey: standalone.publishKey,
+        ...(standalone.secretKey ? { secretKey: standalone.secretKey } : {}),
+      }
+    : embeddedKeys),
   allowedOrigins: env.allowedOrigins,
   dataDir: env.dataDir,
 });
 await relay.listen(env.port);
-console.info(`gavel: relay (PubNub protocol) on http://localhost:${env.port}`);
+console.info(
+  `gavel: relay (PubNub protocol) on http://localhost:${env.port}` +
+    (standalone?.secretKey ? ', with Access Manager (RELAY_SECRET_KEY)' : ''),
+);
 
 /**
  * The simulator: its catalogue into the console first (lots open once it is accepted), then the

@@ -2,6 +2,7 @@
 // long-poll, publish, presence, history), for development and tests. Never for production.
 // What it does not implement it refuses in PubNub's error shape, never with a success.
 import { createServer } from 'node:http';
+import { admitCall, grantCall } from './access-manager/access-routes.ts';
 import { createChannelLog, type LoggedMessage } from './channel-log.ts';
 import { openChannelStore } from './channel-store.ts';
 import { historyCall } from './history-routes.ts';
@@ -26,6 +27,11 @@ import { createTimetokenClock } from './timetokens.ts';
 export interface RelayOptions {
   subscribeKey: string;
   publishKey: string;
+  /**
+   * With a secret key the relay speaks Access Manager (contract §16): grants for signed requests,
+   * and every call needs the secret key's signature or a token that allows it. Without, it is open.
+   */
+  secretKey?: string;
   /** Browser origins allowed by CORS (the console's). */
   allowedOrigins: string[];
   /** How long a subscribe long-poll waits for messages (the SDK gives up at 310 s). */
@@ -96,6 +102,10 @@ export function createRelay(options: RelayOptions) {
     publishPresence,
   };
 
+  const access = options.secretKey
+    ? { keys: { ...options, secretKey: options.secretKey }, revoked: new Set<string>() }
+    : null;
+
   const sweeper = setInterval(() => publishPresence(presence.sweep()), 1000);
   sweeper.unref();
 
@@ -104,13 +114,18 @@ export function createRelay(options: RelayOptions) {
     const [first, second] = segments;
     // PubNub answers a number; 17 digits exceed a JS number, so the JSON is written as text.
     if (first === 'time') return jsonText(response, 200, `[${clock.next()}]`);
+    if (first === 'health') return json(response, 200, { status: 'ok' });
+    if (access) {
+      if (first === 'v3' && second === 'pam')
+        return grantCall(access.keys, access.revoked, now, call);
+      if (!admitCall(access.keys, access.revoked, now, call)) return;
+    }
     if (first === 'v2' && second === 'subscribe') return subscribe(context, call);
     if (first === 'publish') return publish(context, call);
     if (first === 'v2' && second === 'presence') return presenceCall(context, call);
     if (first === 'v3' && second === 'history') return historyCall(context, call);
     if (first === 'v1' && second === 'channel-registration')
       return notSupported(response, 'Channel groups', 'channel-registry');
-    if (first === 'health') return json(response, 200, { status: 'ok' });
     return unknownPath(response, url.pathname);
   }
 
