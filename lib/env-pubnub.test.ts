@@ -54,6 +54,22 @@ describe('PUBNUB_ORIGIN in the configuration', () => {
   });
 });
 
+describe('PUBNUB_TOKEN_TTL_MINUTES', () => {
+  it('is 60 minutes by default, and what it says from 1 to 1440', () => {
+    expect(parseEnv(production).pubnub?.tokenTtlMinutes).toBe(60);
+    for (const minutes of ['1', '59', '999', '1439', '1440'])
+      expect(
+        parseEnv({ ...production, PUBNUB_TOKEN_TTL_MINUTES: minutes }).pubnub?.tokenTtlMinutes,
+      ).toBe(Number(minutes));
+  });
+
+  it.each(['0', '1441', '2000', '1.5', '-1', 'an hour'])('refuses %s', (minutes) => {
+    expect(() => parseEnv({ ...production, PUBNUB_TOKEN_TTL_MINUTES: minutes })).toThrow(
+      'PUBNUB_TOKEN_TTL_MINUTES must be whole minutes from 1 to 1440',
+    );
+  });
+});
+
 describe('PUBNUB_SECRET_KEY', () => {
   it('needs the publish key: PubNub signs every request with both', () => {
     const { PUBNUB_PUBLISH_KEY: _left, ...withoutPublishKey } = production;

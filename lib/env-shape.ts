@@ -17,6 +17,8 @@ export interface ServerEnv {
     secretKey: string | null;
     /** PUBNUB_ORIGIN, default PubNub's own (https://ps.pndsn.com). */
     origin: PubnubOrigin;
+    /** How long a browser's read token lives (PUBNUB_TOKEN_TTL_MINUTES, default 60). */
+    tokenTtlMinutes: number;
   } | null;
   /** Encrypts bid payloads (PubNub crypto module), with PubNub or the embedded relay. */
   cipherKey: string | null;

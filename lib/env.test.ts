@@ -227,6 +227,7 @@ describe('parseEnv', () => {
         publishKey: null,
         secretKey: null,
         origin: { host: 'ps.pndsn.com', ssl: true, url: 'https://ps.pndsn.com' },
+        tokenTtlMinutes: 60,
       },
       relayPort: 9080,
       cipherKey: null,
@@ -290,6 +291,7 @@ describe('parseEnv', () => {
       publishKey: 'pub-c-1',
       secretKey: 'sec-c-1',
       origin: { host: 'ps.pndsn.com', ssl: true, url: 'https://ps.pndsn.com' },
+      tokenTtlMinutes: 60,
     });
   });
 

@@ -49,6 +49,11 @@ const variablesSchema = z.object({
   PUBNUB_SECRET_KEY: optionalText(z.string()),
   PUBNUB_CIPHER_KEY: optionalText(z.string()),
   PUBNUB_ORIGIN: optionalText(z.string()),
+  PUBNUB_TOKEN_TTL_MINUTES: optionalText(
+    z
+      .string()
+      .regex(/^([1-9]\d{0,2}|1[0-3]\d\d|14[0-3]\d|1440)$/, 'must be whole minutes from 1 to 1440'),
+  ),
   RELAY_SUBSCRIBE_KEY: optionalText(z.string()),
   RELAY_PUBLISH_KEY: optionalText(z.string()),
   RELAY_SECRET_KEY: optionalText(z.string().min(16, 'must be at least 16 characters long')),
@@ -207,6 +212,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
           publishKey: vars.PUBNUB_PUBLISH_KEY ?? null,
           secretKey: vars.PUBNUB_SECRET_KEY ?? null,
           origin: pubnubOrigin,
+          tokenTtlMinutes: Number(vars.PUBNUB_TOKEN_TTL_MINUTES ?? 60),
         }
       : null,
     cipherKey: vars.PUBNUB_CIPHER_KEY ?? null,

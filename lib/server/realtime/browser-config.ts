@@ -4,13 +4,12 @@ import type { ServerEnv } from '@/lib/env';
 import { bidsChannel, staffChannel, type RealtimeConfig } from '@/lib/realtime/realtime-config';
 import { embeddedKeys } from '@/lib/server/realtime/embedded-keys';
 
-const tokenTtlMinutes = 60;
-
 /**
  * A token that lets its holder read `bids` (and its presence) and `staff`, and nothing else: only as the given
  * client id when there is one (the console always gives its own).
  */
 async function grantReadToken(
+  ttlMinutes: number,
   keys: {
     subscribeKey: string;
     publishKey: string;
@@ -22,7 +21,7 @@ async function grantReadToken(
 ) {
   const server = new PubNub({ ...keys, userId: 'gavel-console-server' });
   return server.grantToken({
-    ttl: tokenTtlMinutes,
+    ttl: ttlMinutes,
     ...(clientId === null ? {} : { authorized_uuid: clientId }),
     resources: {
       channels: {
@@ -45,7 +44,7 @@ export async function browserRealtimeConfig(
   clientId: string | null,
 ): Promise<RealtimeConfig> {
   if (env.pubnub) {
-    const { subscribeKey, publishKey, secretKey, origin } = env.pubnub;
+    const { subscribeKey, publishKey, secretKey, origin, tokenTtlMinutes } = env.pubnub;
     return {
       subscribeKey,
       origin: origin.host,
@@ -54,6 +53,7 @@ export async function browserRealtimeConfig(
       token:
         secretKey && publishKey
           ? await grantReadToken(
+              tokenTtlMinutes,
               { subscribeKey, publishKey, secretKey, origin: origin.host, ssl: origin.ssl },
               clientId,
             )
