@@ -66,7 +66,7 @@ export default defineConfig({
     { name: 'setup', testMatch: /auth\.setup\.ts/, use: { ...devices['Desktop Chrome'] } },
     {
       name: 'chromium',
-      testIgnore: /(local-build|disruptive)\//,
+      testIgnore: /(local-build|disruptive|production)\//,
       dependencies: ['setup'],
       use: { ...devices['Desktop Chrome'] },
     },

@@ -10,5 +10,6 @@ run format:check
 run test:unit
 run test:postgres
 run test:e2e
+run test:e2e:production
 echo; echo '== npm start (smoke)'
 bash scripts/smoke-start.sh
