@@ -1,8 +1,68 @@
+import { test } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
+import { platformToken } from './agreements';
+import { consolePort, demoAccount } from './servers';
 
 /** The embedded relay of the console on port 3100 (scripts/start.mjs: PORT + 1000). */
 export const relayUrl = 'http://localhost:4100';
-const keys = { publish: 'embedded-pub', subscribe: 'embedded-sub' };
+const embeddedKeys = { publish: 'embedded-pub', subscribe: 'embedded-sub' };
+
+/** The console the suite runs against: a deployment QA names, or the local e2e console. */
+export const targetUrl = process.env.PLAYWRIGHT_BASE_URL ?? `http://localhost:${consolePort}`;
+const external = process.env.PLAYWRIGHT_BASE_URL !== undefined;
+
+/**
+ * Why the specs that publish bids cannot run against the target, or null when they can: against a
+ * deployment they publish with its keyset's publish key, which only QA can give.
+ */
+export const publishingUnavailable =
+  external && !process.env.E2E_PUBNUB_PUBLISH_KEY
+    ? "publishes bids on the target: set E2E_PUBNUB_PUBLISH_KEY (its keyset's publish key) to run it against PLAYWRIGHT_BASE_URL"
+    : null;
+
+interface PublishTarget {
+  /** Where to publish, with its scheme. */
+  origin: string;
+  publishKey: string;
+  subscribeKey: string;
+}
+
+let publishTarget: Promise<PublishTarget> | null = null;
+
+/** The target's realtime settings, read as its own browsers read them: signed in as the demo account. */
+async function targetRealtime(): Promise<PublishTarget> {
+  const signIn = await fetch(`${targetUrl}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: new URL(targetUrl).origin },
+    body: JSON.stringify(demoAccount),
+  });
+  if (!signIn.ok) throw new Error(`signing in on ${targetUrl} answered ${signIn.status}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const answer = await fetch(`${targetUrl}/api/realtime/config`, { headers: { cookie } });
+  if (!answer.ok) throw new Error(`${targetUrl}/api/realtime/config answered ${answer.status}`);
+  const config = (await answer.json()) as { origin: string; ssl: boolean; subscribeKey: string };
+  return {
+    origin: `${config.ssl ? 'https' : 'http'}://${config.origin}`,
+    publishKey: process.env.E2E_PUBNUB_PUBLISH_KEY!,
+    subscribeKey: config.subscribeKey,
+  };
+}
+
+/** Where to publish; a test that publishes is skipped, with the reason, when it cannot. */
+function target(): Promise<PublishTarget> {
+  test.skip(publishingUnavailable !== null, publishingUnavailable ?? '');
+  publishTarget ??= external
+    ? targetRealtime()
+    : Promise.resolve({
+        origin: relayUrl,
+        publishKey: embeddedKeys.publish,
+        subscribeKey: embeddedKeys.subscribe,
+      });
+  return publishTarget;
+}
 
 /** Publishes each payload in turn, as a platform would; throws at the first the relay refuses. */
 export async function publishAll(payloads: unknown[]): Promise<void> {
@@ -14,9 +74,10 @@ export async function publishAll(payloads: unknown[]): Promise<void> {
 
 /** Publishes on `bids` the way the simulator and PubNub clients do; returns the HTTP status. */
 export async function publishToRelay(payload: unknown): Promise<number> {
+  const { origin, publishKey, subscribeKey } = await target();
   const encoded = encodeURIComponent(JSON.stringify(payload));
   const response = await fetch(
-    `${relayUrl}/publish/${keys.publish}/${keys.subscribe}/0/bids/0/${encoded}?uuid=e2e-publisher`,
+    `${origin}/publish/${publishKey}/${subscribeKey}/0/bids/0/${encoded}?uuid=e2e-publisher`,
   );
   return response.status;
 }
@@ -61,7 +122,7 @@ export function relayPid(consolePort = '3100'): number | null {
  */
 export async function presentOnRelay(): Promise<string[]> {
   const response = await fetch(
-    `${relayUrl}/v2/presence/sub-key/${keys.subscribe}/channel/bids?uuid=e2e-observer`,
+    `${relayUrl}/v2/presence/sub-key/${embeddedKeys.subscribe}/channel/bids?uuid=e2e-observer`,
   );
   const body = (await response.json()) as { uuids: (string | { uuid: string })[] };
   return body.uuids
@@ -83,12 +144,12 @@ export interface TestLot {
   scheduledCloseAt?: string | null;
 }
 
-/** Ingests lots as the platform does (the embedded console's platform token); returns the status. */
-export async function ingestLots(lots: TestLot[], consoleUrl = 'http://localhost:3100') {
+/** Ingests lots as the platform does, on the target (or `consoleUrl`); returns the status. */
+export async function ingestLots(lots: TestLot[], consoleUrl = targetUrl) {
   const response = await fetch(`${consoleUrl}/api/platform/lots`, {
     method: 'POST',
     headers: {
-      authorization: 'Bearer embedded-platform-token',
+      authorization: `Bearer ${platformToken}`,
       'content-type': 'application/json',
     },
     body: JSON.stringify({
