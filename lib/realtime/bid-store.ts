@@ -1,16 +1,18 @@
-import { createRecentIds } from '@/lib/sale-desk/flags/bounded-recent';
-import {
-  classifyMessage,
-  type BidPlaced,
-  type LotClosed,
-  type LotOpened,
-} from '@/lib/sale-desk/bid-messages';
+import type { BidPlaced, LotClosed, LotOpened } from '@/lib/sale-desk/bid-messages';
 import type { EarlierCount, IncomingMessage, StoredBid } from '@/lib/sale-desk/stored-messages';
-import { createLotBoard, type LotSummary } from './lot-board';
-import { createRateBuckets } from '@/lib/sales/rate-buckets';
-import { createSaleRates, type SaleRate } from '@/lib/sales/sale-rates';
-import { isNewer, latestOf } from '@/lib/sale-desk/timetoken';
+import type { SaleRate } from '@/lib/sales/sale-rates';
+import {
+  countBidsBetween,
+  initialBidStore,
+  nextBidStore,
+  snapshotOf,
+  takeMessage,
+  type BidStoreEffect,
+  type BidStoreEvent,
+  type Told,
+} from './bid-store-state';
 import { createFrameSnapshot } from './frame-snapshot';
+import type { LotSummary } from './lot-board';
 
 export { isLotClosed, type LotSummary } from './lot-board';
 
@@ -77,14 +79,6 @@ interface BidStoreOptions {
   schedule?: (flush: () => void) => void;
 }
 
-const emptyCounters = (): MessageCounters => ({
-  bids: 0,
-  invalid: 0,
-  undecryptable: 0,
-  unknownType: 0,
-  duplicates: 0,
-});
-
 const nextFrame = (flush: () => void) => {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => flush());
   else setTimeout(flush, 16);
@@ -93,9 +87,8 @@ const nextFrame = (flush: () => void) => {
 /**
  * The foundation store of live bids (docs/product-contract.md §6.4): validates, deduplicates by
  * bidId, orders by timetoken, keeps a bounded window, aggregates per lot, and notifies at most
- * once per frame.
- * Memory is bounded whatever the rate: the window, the lots, the seen ids and the rate buckets
- * (the whole stream's and, per sale, at most `maxSales` of a minute each).
+ * once per frame. What each message or call does to the store is decided in
+ * `bid-store-state.ts`; this shell holds the state, tells the observer and publishes.
  */
 export function createBidStore({
   windowSize = 500,
@@ -105,153 +98,62 @@ export function createBidStore({
   schedule = nextFrame,
   observer,
 }: BidStoreOptions = {}) {
-  // Newest first. Changed in place; the snapshot copies it once per frame, not once per bid.
-  const bids: StoredBid[] = [];
-  const lots = createLotBoard(maxLots);
-  const rate = createRateBuckets(rateSeconds);
-  const saleRates = createSaleRates(maxSales);
-  const seenBidIds = createRecentIds(windowSize * 20);
-  let counters = emptyCounters();
-  let connection: ConnectionState = 'connecting';
-  let watching: number | null = null;
-  let lastTimetoken: string | null = null;
-  let replayed: number | null = null;
-  let earlier: EarlierBids = { state: 'waiting' };
+  const state = initialBidStore({ windowSize, maxLots, maxSales, rateSeconds });
+  const published = createFrameSnapshot(() => snapshotOf(state), schedule);
 
-  const published = createFrameSnapshot(build, schedule);
-  const changed = published.changed;
-
-  function build(): BidStoreSnapshot {
-    return {
-      bids: bids.slice(),
-      lots: lots.list(),
-      counters: { ...counters },
-      connection,
-      watching,
-      lastTimetoken,
-      replayed,
-      earlier,
-      ratePerSecond: rate.perSecond(),
-      rateEndsAt: rate.endsAt(),
-      saleRates: saleRates.snapshot(),
-    };
-  }
-
-  function insertBid(bid: StoredBid) {
-    // Out-of-order arrivals go to their place; the usual new bid stops at index 0.
-    let index = 0;
-    while (index < bids.length && isNewer(bids[index]!.timetoken, bid.timetoken)) index += 1;
-    if (index >= windowSize) return;
-    bids.splice(index, 0, bid);
-    if (bids.length > windowSize) bids.length = windowSize;
-  }
-
-  /** Returns true when the message added a new bid. */
-  function ingestOne(message: IncomingMessage): boolean {
-    lastTimetoken = latestOf(message.timetoken, lastTimetoken);
-    if (message.error) {
-      counters.undecryptable += 1;
-      return false;
-    }
-    const classified = classifyMessage(message.payload);
-    switch (classified.kind) {
-      case 'invalid':
-        counters.invalid += 1;
-        return false;
-      case 'unknown-type':
-        counters.unknownType += 1;
-        return false;
+  function tell(told: Told, timetoken: string) {
+    if (!observer) return;
+    switch (told.kind) {
+      case 'bid':
+        return observer.onBid(told.bid, timetoken);
       case 'lot-closed':
-        lots.close(classified.closed, message.timetoken);
-        observer?.onLotClosed(classified.closed, message.timetoken);
-        return false;
+        return observer.onLotClosed(told.closed, timetoken);
       case 'lot-opened':
-        // Neither invalid nor unknown; the sale desk keeps which lots are open. A lot re-opened
-        // after its close takes bids again.
-        lots.open(classified.opened, message.timetoken);
-        observer?.onLotOpened(classified.opened, message.timetoken);
-        return false;
-      case 'bid': {
-        if (seenBidIds.has(classified.bid.bidId)) {
-          counters.duplicates += 1;
-          return false;
-        }
-        seenBidIds.add(classified.bid.bidId);
-        const bid = { ...classified.bid, timetoken: message.timetoken };
-        counters.bids += 1;
-        insertBid(bid);
-        lots.addBid(bid);
-        rate.count(message.timetoken);
-        saleRates.count(bid.auctionId, message.timetoken);
-        observer?.onBid(classified.bid, message.timetoken);
-        return true;
-      }
+        return observer.onLotOpened(told.opened, timetoken);
     }
   }
+
+  function perform(effect: BidStoreEffect) {
+    switch (effect.type) {
+      case 'publish':
+        return published.changed();
+      case 'reset-observer':
+        return observer?.reset();
+    }
+  }
+
+  const dispatch = (event: BidStoreEvent) => nextBidStore(state, event).forEach(perform);
 
   return {
     /** Takes messages as they come; returns how many new bids they added. */
     ingest(messages: IncomingMessage | IncomingMessage[]): number {
       const list = Array.isArray(messages) ? messages : [messages];
       let added = 0;
-      for (const message of list) if (ingestOne(message)) added += 1;
-      if (list.length > 0) changed();
+      for (const message of list) {
+        const told = takeMessage(state, message);
+        if (told === null) continue;
+        if (told.kind === 'bid') added += 1;
+        tell(told, message.timetoken);
+      }
+      if (list.length > 0) published.changed();
       return added;
     },
-    setConnection(state: ConnectionState) {
-      if (state === connection) return;
-      connection = state;
-      changed();
-    },
-    setWatching(count: number | null) {
-      if (count === watching) return;
-      watching = count;
-      changed();
-    },
-    setReplayed(count: number) {
-      if (count === replayed) return;
-      replayed = count;
-      changed();
-    },
-    setEarlier(state: EarlierBids) {
-      earlier = state;
-      changed();
-    },
+    setConnection: (connection: ConnectionState) => dispatch({ type: 'connection', connection }),
+    setWatching: (count: number | null) => dispatch({ type: 'watching', count }),
+    setReplayed: (count: number) => dispatch({ type: 'replayed', count }),
+    setEarlier: (earlier: EarlierBids) => dispatch({ type: 'earlier', earlier }),
     /**
      * Bids published before the first messages taken, counted by the record per second and sale
      * (`GET /api/realtime/earlier`): the rates start whole rather than from those messages.
      */
-    countEarlier(counts: readonly EarlierCount[]) {
-      if (counts.length === 0) return;
-      for (const { second, auctionId, bids: count } of counts) {
-        rate.countSecond(second, count);
-        saleRates.countSecond(auctionId, second, count);
-      }
-      changed();
-    },
+    countEarlier: (counts: readonly EarlierCount[]) => dispatch({ type: 'earlier-counts', counts }),
     /** Bids held with a timetoken after `after` and at or before `until`. */
-    countBidsBetween(after: string, until: string): number {
-      return bids.filter((bid) => isNewer(bid.timetoken, after) && !isNewer(bid.timetoken, until))
-        .length;
-    },
+    countBidsBetween: (after: string, until: string): number =>
+      countBidsBetween(state, after, until),
     getSnapshot: published.getSnapshot,
     subscribe: published.subscribe,
     /** Sign-out: nothing of the last session's sale stays in memory. */
-    reset() {
-      bids.length = 0;
-      lots.clear();
-      seenBidIds.clear();
-      counters = emptyCounters();
-      connection = 'connecting';
-      watching = null;
-      lastTimetoken = null;
-      replayed = null;
-      earlier = { state: 'waiting' };
-      rate.clear();
-      saleRates.clear();
-      observer?.reset();
-      changed();
-    },
+    reset: () => dispatch({ type: 'reset' }),
   };
 }
 

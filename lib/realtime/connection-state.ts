@@ -77,6 +77,14 @@ export const initialConnection: ConnectionMachine = {
 
 const ignored = (state: ConnectionMachine): ConnectionStep => ({ state, effects: [] });
 
+/**
+ * Reconnecting or offline: what the subscription delivers (`heard`) ends the outage. Anywhere
+ * else `heard` changes nothing, so a live sale's messages need not step the machine
+ * (subscription-state.ts).
+ */
+export const inOutage = (state: ConnectionMachine): boolean =>
+  !state.stopped && (state.connection === 'reconnecting' || state.connection === 'offline');
+
 const withEffect = (step: ConnectionStep, effect: ConnectionEffect): ConnectionStep => ({
   ...step,
   effects: [...step.effects, effect],
@@ -169,8 +177,7 @@ export function nextConnection(state: ConnectionMachine, event: ConnectionEvent)
       // network path that held it instead of failing it) ends with no status event: the SDK never
       // saw a failure. What the subscription delivers is the proof it is back; the outage is read
       // from history as after any reconnect.
-      if (state.connection !== 'reconnecting' && state.connection !== 'offline')
-        return ignored(state);
+      if (!inOutage(state)) return ignored(state);
       return withEffect(connected(state, null), { type: 'resume-presence' });
     case 'denied':
       return {

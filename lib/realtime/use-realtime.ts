@@ -11,33 +11,34 @@ import { connectRealtime } from './pubnub-connection';
 import { realtimeConfigSchema } from './realtime-config';
 import { parseStaffNews } from './staff-news';
 import { startRealtimeSession, type RealtimeSession, type SessionParts } from './realtime-session';
-import { bidStore, saleDesk } from './stores';
+import { browserStores, type Stores } from './stores';
 
-/** The live connection's real parts: the SDK, the store, the API. */
-const parts: SessionParts = {
-  store: bidStore,
-  clientId: readOrCreateClientId,
-  fetchConfig: (clientId) =>
-    apiRequest(`/api/realtime/config?clientId=${encodeURIComponent(clientId)}`, {
-      schema: realtimeConfigSchema,
-      background: true,
-    }),
-  fetchEarlier: (signal) =>
-    apiRequest('/api/realtime/earlier', {
-      schema: earlierAnswerSchema,
-      background: true,
-      signal,
-    }).then(earlierReadOf),
-  connect: (config, clientId, store, earlier, options) =>
-    connectRealtime(config, clientId, store, earlier, { ...options, onStaffNews: takeStaffNews }),
-  refreshCatalogue: () => void saleDesk.refresh(),
-  onSignOut,
-};
-
-/** A flag raised or reviewed, announced by the console's server: shown on the desk at once. */
-function takeStaffNews(payload: unknown) {
-  const news = parseStaffNews(payload);
-  if (news) saleDesk.takeFlag(news.flag);
+/** The live connection's real parts: the SDK, the browser's stores, the API. */
+function sessionParts({ bidStore, saleDesk }: Stores): SessionParts {
+  /** A flag raised or reviewed, announced by the console's server: shown on the desk at once. */
+  const takeStaffNews = (payload: unknown) => {
+    const news = parseStaffNews(payload);
+    if (news) saleDesk.takeFlag(news.flag);
+  };
+  return {
+    store: bidStore,
+    clientId: readOrCreateClientId,
+    fetchConfig: (clientId) =>
+      apiRequest(`/api/realtime/config?clientId=${encodeURIComponent(clientId)}`, {
+        schema: realtimeConfigSchema,
+        background: true,
+      }),
+    fetchEarlier: (signal) =>
+      apiRequest('/api/realtime/earlier', {
+        schema: earlierAnswerSchema,
+        background: true,
+        signal,
+      }).then(earlierReadOf),
+    connect: (config, clientId, store, earlier, options) =>
+      connectRealtime(config, clientId, store, earlier, { ...options, onStaffNews: takeStaffNews }),
+    refreshCatalogue: () => void saleDesk.refresh(),
+    onSignOut,
+  };
 }
 
 /** First reads already taken: a remount (React's development check) does not take one twice. */
@@ -57,7 +58,7 @@ export function useRealtime(
   useEffect(() => {
     const first = seed.current && !taken.has(seed.current) ? seed.current : null;
     if (first) taken.add(first);
-    const current = startRealtimeSession(parts, first);
+    const current = startRealtimeSession(sessionParts(browserStores()), first);
     session.current = current;
     return () => {
       current.stop();
