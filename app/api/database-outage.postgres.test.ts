@@ -7,6 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { NextRequest } from 'next/server';
 import { startTestCluster, type TestCluster } from '@/testing/server/postgres-cluster';
+import { staffSession } from '@/testing/server/staff-fixture';
 
 jest.setTimeout(180_000);
 
@@ -79,16 +80,11 @@ beforeAll(async () => {
   delete process.env.VERCEL;
   delete process.env.APP_ENV;
   const { database } = await import('@/lib/server/db/connection');
-  const { createAccount } = await import('@/lib/server/auth/accounts');
-  const { createSession } = await import('@/lib/server/auth/sessions');
-  const db = await database();
-  const account = await createAccount(db, {
+  cookie = await staffSession(await database(), {
     loginId: 'outage-admin',
     displayName: 'Outage Admin',
-    password: 'a password',
     role: 'admin',
   });
-  cookie = (await createSession(db, account.id, process.env.SESSION_SECRET)).cookieValue;
 });
 
 afterAll(async () => {

@@ -13,8 +13,6 @@ const origin = 'http://localhost:3000';
 const sessionCookieName = '__Host-gavel_session';
 /** The embedded default token: the test files clear PLATFORM_TOKEN. */
 export const platformToken = 'embedded-platform-token';
-/** The password of every staff account the tests create. */
-export const staffPassword = 'correct horse battery';
 
 /** A session cookie's value; `null`: signed out (not `undefined`, which picks the default). */
 export type Cookie = string | null;
@@ -34,7 +32,6 @@ async function importRoutes() {
   const decision = await import('@/app/api/agreements/[id]/decision/route');
   const decisions = await import('@/app/api/agreements/decisions/route');
   const reopen = await import('@/app/api/agreements/[id]/reopen/route');
-  const signIn = await import('@/app/api/auth/sign-in/route');
   return {
     ingest: ingest.POST,
     list: list.GET,
@@ -42,7 +39,6 @@ async function importRoutes() {
     decision: decision.POST,
     decisions: decisions.POST,
     reopen: reopen.POST,
-    signIn: signIn.POST,
   };
 }
 let imported: ReturnType<typeof importRoutes> | undefined;
@@ -96,24 +92,10 @@ export async function expectProblem(response: Response, status: number, code: st
 
 /**
  * The agreements API as staff and the platform call it. A call given no cookie carries `staff()`'s
- * session, read at the call: the test file signs its staff in after making the client.
+ * session, read at the call: the test file signs its staff in (staff-fixture.ts) after making the
+ * client.
  */
 export function agreementsApi(staff: () => Cookie = () => null) {
-  /** Signs a staff account in (password `staffPassword`) and answers its session cookie. */
-  async function signIn(loginId: string): Promise<string> {
-    const request = new NextRequest(`${origin}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { origin, 'content-type': 'application/json' },
-      body: JSON.stringify({ loginId, password: staffPassword }),
-    });
-    const response = await (await routes()).signIn(request);
-    expect(response.status).toBe(200);
-    const [setCookie] = response.headers
-      .getSetCookie()
-      .filter((cookie) => cookie.startsWith(`${sessionCookieName}=`));
-    return setCookie!.split(';')[0]!.slice(sessionCookieName.length + 1);
-  }
-
   async function ingestOk(items: unknown[]): Promise<IngestAnswer> {
     const response = await sendIngest(ingestRequest({ items }));
     expect(response.status).toBe(200);
@@ -194,7 +176,6 @@ export function agreementsApi(staff: () => Cookie = () => null) {
   }
 
   return {
-    signIn,
     ingestOk,
     ingest,
     list,

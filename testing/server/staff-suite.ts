@@ -3,13 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import type { Role } from '@/lib/auth/roles';
-import { createAccount, disableAccount, findAccount } from '@/lib/server/auth/accounts';
-import { createSession } from '@/lib/server/auth/sessions';
+import { disableAccount, findAccount } from '@/lib/server/auth/accounts';
 import type { Database } from '@/lib/server/db/database';
 import { activityEvents, staffAccounts as accounts } from '@/lib/server/db/schema';
 import { changeStaff } from '@/lib/server/staff/change-staff';
 import type { StaffItem } from '@/lib/server/staff/list-staff';
-import { expectProblem, staffPassword } from './agreements-requests';
+import { expectProblem } from './agreements-requests';
+import { addStaff, sessionCookie, signIn } from './staff-fixture';
 
 // Staff administration (contract §15) through its route handlers, on the database the calling
 // test file chose (its env module, imported first). The race sets every other admin aside for a
@@ -64,18 +64,20 @@ export function staffHarness() {
     if (connection) await (await connection.databaseHandle()).close();
   });
 
-  /** An account made directly (password `staffPassword`). */
+  /** An account made directly (the fixture's password). */
   async function newAccount(role: Role = 'clerk', prefix = 'staff') {
     const loginId = uniqueLoginId(prefix);
-    const input = { loginId, displayName: `Staff ${loginId}`, password: staffPassword, role };
-    const { id, displayName } = await createAccount(db, input);
+    const { id, displayName } = await addStaff(db, {
+      loginId,
+      displayName: `Staff ${loginId}`,
+      role,
+    });
     return { id, loginId, displayName };
   }
 
   /** A session cookie for the account, its password entered `minutesAgo` (last seen then too). */
   async function session(accountId: string, minutesAgo = 0): Promise<string> {
-    const at = new Date(Date.now() - minutesAgo * 60 * 1000);
-    return (await createSession(db, accountId, process.env.SESSION_SECRET!, at)).cookieValue;
+    return sessionCookie(db, accountId, new Date(Date.now() - minutesAgo * 60 * 1000));
   }
 
   /** A staff call as the browser sends it; a string body is sent as it is, other bodies as JSON. */
@@ -95,20 +97,6 @@ export function staffHarness() {
       ...(text === undefined ? {} : { body: text }),
     });
     return (await staffRoute(kind))[method](request, { params: Promise.resolve({ loginId }) });
-  }
-
-  /** `POST /api/auth/sign-in`: the answer, with the session cookie it set if any. */
-  async function signIn(loginId: string, password: string) {
-    const { POST } = await import('@/app/api/auth/sign-in/route');
-    const response = await POST(
-      new NextRequest(`${origin}/api/auth/sign-in`, {
-        method: 'POST',
-        headers: { origin, 'content-type': 'application/json' },
-        body: JSON.stringify({ loginId, password }),
-      }),
-    );
-    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith(`${cookieName}=`));
-    return { response, cookie: setCookie?.split(';')[0]!.slice(cookieName.length + 1) ?? null };
   }
 
   /** Whether the session cookie still lets someone in (`GET /api/auth/me`). */

@@ -4,6 +4,7 @@ import { NextRequest } from 'next/server';
 import type { ActivityItem } from '@/lib/activity/activity-kinds';
 import type { Role } from '@/lib/auth/roles';
 import type { Database } from '@/lib/server/db/database';
+import { staffSession } from '@/testing/server/staff-fixture';
 
 /**
  * GET /api/activity through its route handler, on the database the calling test file chose (PGlite
@@ -46,21 +47,15 @@ export function describeActivityApi() {
 
   beforeAll(async () => {
     const { database } = await import('@/lib/server/db/connection');
-    const { createAccount } = await import('@/lib/server/auth/accounts');
-    const { createSession } = await import('@/lib/server/auth/sessions');
     db = await database();
     schema = await import('@/lib/server/db/schema');
     activity = (await import('@/app/api/activity/route')).GET;
     for (const role of ['clerk', 'supervisor', 'admin'] as const) {
-      const account = await createAccount(db, {
+      cookies[role] = await staffSession(db, {
         loginId: `activity-${role}`,
         displayName: role,
-        password: 'a password',
         role,
       });
-      cookies[role] = (
-        await createSession(db, account.id, process.env.SESSION_SECRET!)
-      ).cookieValue;
     }
     const rows = Array.from({ length: 130 }, (_, index) => ({
       at: new Date(base + Math.floor(index / 3) * hour),

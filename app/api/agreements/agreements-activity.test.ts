@@ -4,11 +4,8 @@
 import '@/testing/server/memory-database-env';
 import { NextRequest } from 'next/server';
 import type { Database } from '@/lib/server/db/database';
-import {
-  agreementsApi,
-  ingestItemFactory,
-  staffPassword,
-} from '@/testing/server/agreements-requests';
+import { agreementsApi, ingestItemFactory } from '@/testing/server/agreements-requests';
+import { staffSignedIn } from '@/testing/server/staff-fixture';
 
 delete process.env.PLATFORM_TOKEN;
 delete process.env.APP_ENV;
@@ -22,21 +19,18 @@ let schema: Schema;
 let db: Database;
 let cookie: string;
 
-const { signIn, ingest, decide, reopen } = agreementsApi(() => cookie);
+const { ingest, decide, reopen } = agreementsApi(() => cookie);
 const newItem = ingestItemFactory('activity-');
 
 beforeAll(async () => {
   connection = await import('@/lib/server/db/connection');
   schema = await import('@/lib/server/db/schema');
   db = await connection.database();
-  const { createAccount } = await import('@/lib/server/auth/accounts');
-  await createAccount(db, {
+  cookie = await staffSignedIn(db, {
     loginId: 'sup',
     displayName: 'Sue Pervisor',
-    password: staffPassword,
     role: 'supervisor',
   });
-  cookie = await signIn('sup');
 });
 
 afterAll(async () => {

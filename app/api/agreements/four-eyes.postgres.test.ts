@@ -8,11 +8,8 @@ import { inArray } from 'drizzle-orm';
 import type { Agreement } from '@/lib/agreements/agreement';
 import type { Role } from '@/lib/auth/roles';
 import type { Database } from '@/lib/server/db/database';
-import {
-  agreementsApi,
-  ingestItemFactory,
-  staffPassword,
-} from '@/testing/server/agreements-requests';
+import { agreementsApi, ingestItemFactory } from '@/testing/server/agreements-requests';
+import { staffSignedIn } from '@/testing/server/staff-fixture';
 
 delete process.env.PLATFORM_TOKEN;
 delete process.env.APP_ENV;
@@ -36,7 +33,7 @@ const staff: Record<string, Role> = {
   admin1: 'admin',
 };
 
-const { signIn, ingest, historyOk, decide, decideMany } = agreementsApi(() => cookies.clerk1!);
+const { ingest, historyOk, decide, decideMany } = agreementsApi(() => cookies.clerk1!);
 // USD 100,000.00 and up: two approvals under the default threshold.
 const newItem = ingestItemFactory(`pg-four-eyes-${run}-`, {
   auctionId: `four-eyes-${run}`,
@@ -49,14 +46,11 @@ const newItem = ingestItemFactory(`pg-four-eyes-${run}-`, {
 beforeAll(async () => {
   connection = await import('@/lib/server/db/connection');
   schema = await import('@/lib/server/db/schema');
-  const { createAccount } = await import('@/lib/server/auth/accounts');
   const handle = await connection.databaseHandle();
   expect(handle.kind).toBe('postgres');
   db = handle.db;
   for (const [name, role] of Object.entries(staff)) {
-    const loginId = `${name}-${run}`;
-    await createAccount(db, { loginId, displayName: name, password: staffPassword, role });
-    cookies[name] = await signIn(loginId);
+    cookies[name] = await staffSignedIn(db, { loginId: `${name}-${run}`, displayName: name, role });
   }
 });
 

@@ -6,16 +6,15 @@ import '@/testing/server/memory-database-env';
 import { and, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import type { Database } from '@/lib/server/db/database';
+import { addStaff, sessionCookie, staffPassword } from '@/testing/server/staff-fixture';
 
 const origin = 'http://localhost:3000';
 const cookieName = '__Host-gavel_session';
-const password = 'correct horse battery';
+const password = staffPassword;
 const newPassword = 'a brand new passphrase';
 
 let db: Database;
 let schema: typeof import('@/lib/server/db/schema');
-let accounts: typeof import('@/lib/server/auth/accounts');
-let sessions: typeof import('@/lib/server/auth/sessions');
 let routes: {
   password: (request: NextRequest) => Promise<Response>;
   reauthenticate: (request: NextRequest) => Promise<Response>;
@@ -28,8 +27,6 @@ beforeAll(async () => {
   const { database } = await import('@/lib/server/db/connection');
   db = await database();
   schema = await import('@/lib/server/db/schema');
-  accounts = await import('@/lib/server/auth/accounts');
-  sessions = await import('@/lib/server/auth/sessions');
   routes = {
     password: (await import('@/app/api/auth/password/route')).POST,
     reauthenticate: (await import('@/app/api/auth/reauthenticate/route')).POST,
@@ -46,12 +43,7 @@ afterAll(async () => {
 
 /** A clerk's account with `count` open sessions; the first cookie is "this" browser's. */
 async function accountWithSessions(loginId: string, count = 1, mustChangePassword = false) {
-  const account = await accounts.createAccount(db, {
-    loginId,
-    displayName: `${loginId} Staff`,
-    password,
-    role: 'clerk',
-  });
+  const account = await addStaff(db, { loginId, displayName: `${loginId} Staff` });
   if (mustChangePassword) {
     await db
       .update(schema.staffAccounts)
@@ -60,8 +52,7 @@ async function accountWithSessions(loginId: string, count = 1, mustChangePasswor
   }
   const cookies: string[] = [];
   for (let index = 0; index < count; index += 1) {
-    const session = await sessions.createSession(db, account.id, process.env.SESSION_SECRET!);
-    cookies.push(session.cookieValue);
+    cookies.push(await sessionCookie(db, account.id));
   }
   return { account, cookies };
 }

@@ -4,17 +4,16 @@
 import '@/testing/server/memory-database-env';
 import { NextRequest } from 'next/server';
 import type { Database } from '@/lib/server/db/database';
+import { addStaff } from '@/testing/server/staff-fixture';
 
 type SignInRoute = typeof import('@/app/api/auth/sign-in/route');
 type Connection = typeof import('@/lib/server/db/connection');
 type Schema = typeof import('@/lib/server/db/schema');
-type Accounts = typeof import('@/lib/server/auth/accounts');
 
 const origin = 'http://localhost:3000';
 const password = 'the right password';
 
 let signIn: SignInRoute['POST'];
-let createAccount: Accounts['createAccount'];
 let connection: Connection;
 let schema: Schema;
 let db: Database;
@@ -22,12 +21,11 @@ let db: Database;
 beforeAll(async () => {
   connection = await import('@/lib/server/db/connection');
   schema = await import('@/lib/server/db/schema');
-  ({ createAccount } = await import('@/lib/server/auth/accounts'));
   ({ POST: signIn } = await import('@/app/api/auth/sign-in/route'));
   db = await connection.database();
   await Promise.all(
     ['limited', 'bystander', 'rotating', 'on-vercel', 'burst'].map((loginId) =>
-      createAccount(db, { loginId, displayName: loginId, password, role: 'clerk' }),
+      addStaff(db, { loginId, password }),
     ),
   );
 });
@@ -206,7 +204,7 @@ describe('lockout without denial of service (contract §15)', () => {
       .split(';')[0]!;
 
   it("keeps the owner's browser signing in while others' guesses lock the account", async () => {
-    await createAccount(db, { loginId: 'owner', displayName: 'Owner', password, role: 'clerk' });
+    await addStaff(db, { loginId: 'owner', displayName: 'Owner', password });
     const owner = await attempt('owner', password);
     expect(owner.status).toBe(200);
     const device = cookieOf(owner);
@@ -233,7 +231,7 @@ describe('lockout without denial of service (contract §15)', () => {
   });
 
   it("gives the owner's browser its own allowance, not a way around the limit", async () => {
-    await createAccount(db, { loginId: 'known', displayName: 'Known', password, role: 'clerk' });
+    await addStaff(db, { loginId: 'known', displayName: 'Known', password });
     const device = cookieOf(await attempt('known', password));
     for (let i = 0; i < 10; i++) {
       expect(await codeOf(await attempt('known', `wrong-${i}`, { cookie: device }))).toBe(
@@ -246,8 +244,8 @@ describe('lockout without denial of service (contract §15)', () => {
   });
 
   it('trusts a device cookie only for the accounts it signed in to', async () => {
-    await createAccount(db, { loginId: 'target', displayName: 'Target', password, role: 'clerk' });
-    await createAccount(db, { loginId: 'mallory', displayName: 'M', password, role: 'clerk' });
+    await addStaff(db, { loginId: 'target', displayName: 'Target', password });
+    await addStaff(db, { loginId: 'mallory', displayName: 'M', password });
     const malloryDevice = cookieOf(await attempt('mallory', password));
     for (let i = 0; i < 10; i++) await attempt('target', `wrong-${i}`);
     await expectRateLimited(await attempt('target', password, { cookie: malloryDevice }));

@@ -5,104 +5,55 @@
 // Also checks that the contract checks shared by every property file can fail at all.
 import '@/testing/server/memory-database-env';
 import fc from 'fast-check';
-import type { Database } from '@/lib/server/db/database';
 import {
   bodyText,
   buildRequest,
   checkAnswer,
-  handlerFor,
-  cookieMaker,
   ContractViolation,
   expectUnchanged,
   hostileString,
-  httpMethods,
   nearValid,
   queryString,
   requestSpec,
-  Outcomes,
   plainString,
   tableSnapshot,
 } from '@/testing/server/api-arbitraries';
-import { fuzzSettings } from '@/testing/server/fuzz-settings';
+import { itAnswersAnyRead, methodsOf } from '@/testing/server/property-blocks';
+import { propertyHarness } from '@/testing/server/property-harness';
 
-const settings = fuzzSettings('health-api.property.test.ts');
-
-type Connection = typeof import('@/lib/server/db/connection');
+const harness = propertyHarness('health-api.property.test.ts', {
+  enabled: { loginId: 'well', displayName: 'Well' },
+  disabled: { loginId: 'ill', displayName: 'Ill' },
+});
+const db = () => harness.db();
 
 /** The route module, called through `handlerFor` as Next would dispatch to it. */
 let route: object;
-let connection: Connection;
-let db: Database;
-let makeCookie: Awaited<ReturnType<typeof cookieMaker>>;
 
 beforeAll(async () => {
-  connection = await import('@/lib/server/db/connection');
   route = await import('@/app/api/health/route');
-  const { createAccount, disableAccount } = await import('@/lib/server/auth/accounts');
-  db = await connection.database();
-  const enabled = await createAccount(db, {
-    loginId: 'well',
-    displayName: 'Well',
-    password: 'pw',
-    role: 'clerk',
-  });
-  const disabled = await createAccount(db, {
-    loginId: 'ill',
-    displayName: 'Ill',
-    password: 'pw',
-    role: 'clerk',
-  });
-  await disableAccount(db, 'ill');
-  makeCookie = await cookieMaker(db, { enabledId: enabled.id, disabledId: disabled.id });
-});
-
-afterAll(async () => {
-  if (connection) await (await connection.databaseHandle()).close();
 });
 
 describe('/api/health, every method, any request', () => {
-  it(
-    'answers without a 5xx, in the envelope when refused, and writes nothing',
-    async () => {
-      const outcomes = new Outcomes();
-      const spec = requestSpec({
-        path: '/api/health',
-        methods: fc.oneof(
-          { arbitrary: fc.constantFrom('GET' as const), weight: 4 },
-          fc.constantFrom(...httpMethods),
-        ),
-        query: queryString({ verbose: plainString(), db: plainString(), check: plainString() }),
-        host: true,
-      });
-      await fc.assert(
-        fc.asyncProperty(spec, async (spec) => {
-          const cookie = await makeCookie(spec.cookie);
-          const built = buildRequest(spec, { cookie: cookie.header });
-          const before = await tableSnapshot(db);
-          const answer = await checkAnswer(
-            await handlerFor(route, spec.method)(built.request, built.context),
-            {
-              method: spec.method,
-              allow: 'GET, HEAD, OPTIONS',
-              codes: [],
-              success: [200],
-            },
-          );
-          outcomes.note(answer);
-          if (spec.method === 'GET') expect(answer.body).toEqual({ status: 'ok', db: 'ok' });
-          if (spec.method === 'GET' || spec.method === 'HEAD') expect(answer.status).toBe(200);
-          expectUnchanged(before, await tableSnapshot(db), `${spec.method} /api/health`);
-        }),
-        settings.parameters(),
-      );
-      outcomes.expectReached(
-        '/api/health',
-        ['200', '204', '405 method_not_allowed'],
-        settings.runs,
-      );
+  itAnswersAnyRead(harness, {
+    title: 'answers without a 5xx, in the envelope when refused, and writes nothing',
+    path: '/api/health',
+    cases: requestSpec({
+      path: '/api/health',
+      methods: methodsOf('GET', 4),
+      query: queryString({ verbose: plainString(), db: plainString(), check: plainString() }),
+      host: true,
+    }),
+    request: async (spec) => ({ spec, route }),
+    rules: { allow: 'GET, HEAD, OPTIONS', codes: [], success: [200] },
+    session: false,
+    check: ({ spec, answer }) => {
+      if (spec.method === 'GET') expect(answer.body).toEqual({ status: 'ok', db: 'ok' });
+      expect(answer.status).toBe(200);
     },
-    settings.timeoutMs(50),
-  );
+    reached: ['200', '204', '405 method_not_allowed'],
+    msPerCase: 50,
+  });
 });
 
 // The shared checks must be able to fail, or every property above and in the other files would
@@ -183,13 +134,13 @@ describe('the contract checks', () => {
     const { ingestAgreements } = await import('@/lib/server/agreements/ingest');
     const { findAccount } = await import('@/lib/server/auth/accounts');
     const { recordSignInFailure } = await import('@/lib/server/auth/rate-limit');
-    const account = (await findAccount(db, 'well'))!;
+    const account = (await findAccount(db(), 'well'))!;
     const writes: [string, () => Promise<unknown>][] = [
-      ['sessions', () => createSession(db, account.id, process.env.SESSION_SECRET!)],
+      ['sessions', () => createSession(db(), account.id, process.env.SESSION_SECRET!)],
       [
         'agreements',
         () =>
-          ingestAgreements(db, [
+          ingestAgreements(db(), [
             {
               platformId: `check-${Date.now()}`,
               auctionId: 'a',
@@ -202,23 +153,23 @@ describe('the contract checks', () => {
             },
           ]),
       ],
-      ['sign_in_failures', () => recordSignInFailure(db, 'someone', null)],
+      ['sign_in_failures', () => recordSignInFailure(db(), 'someone', null)],
     ];
     for (const [table, write] of writes) {
-      const before = await tableSnapshot(db);
+      const before = await tableSnapshot(db());
       expect(() => expectUnchanged(before, before, 'nothing')).not.toThrow();
       await write();
-      const after = await tableSnapshot(db);
+      const after = await tableSnapshot(db());
       expect(() => expectUnchanged(before, after, 'a write')).toThrow(ContractViolation);
       expect(() => expectUnchanged(before, after, 'a write')).toThrow(table);
       expect(() => expectUnchanged(before, after, 'a write', [table as never])).not.toThrow();
     }
     // A revocation changes no row count: the digest must see it.
-    const { sessionId } = await createSession(db, account.id, process.env.SESSION_SECRET!);
-    const before = await tableSnapshot(db);
-    await revokeSession(db, sessionId, 'sign-out');
+    const { sessionId } = await createSession(db(), account.id, process.env.SESSION_SECRET!);
+    const before = await tableSnapshot(db());
+    await revokeSession(db(), sessionId, 'sign-out');
     expect(() => expectUnchanged(before, { ...before, sessions: 'x' }, 'x')).toThrow('sessions');
-    const after = await tableSnapshot(db);
+    const after = await tableSnapshot(db());
     expect(after.sessions.split(':')[0]).toBe(before.sessions.split(':')[0]);
     expect(after.sessions).not.toBe(before.sessions);
   });
@@ -264,7 +215,7 @@ describe('the contract checks', () => {
     const standIn = async (request: Request) => {
       const text = await request.text();
       if (text.includes('count')) return Response.json({ ok: true }, { headers: apiHeaders });
-      await recordSignInFailure(db, 'stand-in', null);
+      await recordSignInFailure(db(), 'stand-in', null);
       return Response.json(
         { error: { code: 'bad_request', message: 'x' } },
         { status: 400, headers: apiHeaders },
@@ -272,9 +223,9 @@ describe('the contract checks', () => {
     };
     const property = fc.asyncProperty(anyPost, async (spec) => {
       const built = buildRequest(spec, { cookie: null });
-      const before = await tableSnapshot(db);
+      const before = await tableSnapshot(db());
       const answer = await checkAnswer(await standIn(built.request), postRules);
-      if (answer.status >= 400) expectUnchanged(before, await tableSnapshot(db), 'a refusal');
+      if (answer.status >= 400) expectUnchanged(before, await tableSnapshot(db()), 'a refusal');
     });
     expect(await failureOf(fc.assert(property, { numRuns: 200, seed: 1 }))).toMatch(
       /a refusal, yet it changed sign_in_failures/,

@@ -7,25 +7,16 @@
 import '@/testing/server/memory-database-env';
 import fc from 'fast-check';
 import { realtimeConfigSchema } from '@/lib/realtime/realtime-config';
-import type { Database } from '@/lib/server/db/database';
 import {
-  buildRequest,
-  checkAnswer,
-  handlerFor,
   ContractViolation,
-  cookieIsValid,
-  cookieMaker,
   expectCode,
   expectShape,
-  expectUnchanged,
   hostileString,
-  httpMethods,
-  Outcomes,
   queryString,
   requestSpec,
-  tableSnapshot,
 } from '@/testing/server/api-arbitraries';
-import { fuzzSettings } from '@/testing/server/fuzz-settings';
+import { itAnswersAnyRead, methodsOf } from '@/testing/server/property-blocks';
+import { propertyHarness } from '@/testing/server/property-harness';
 
 // The embedded relay on RELAY_PORT, no PubNub keys: nothing from the machine running the tests.
 process.env.RELAY_PORT = '4123';
@@ -35,36 +26,16 @@ delete process.env.PUBNUB_PUBLISH_KEY;
 delete process.env.PUBNUB_SECRET_KEY;
 delete process.env.APP_ENV;
 
-const settings = fuzzSettings('realtime-config-api.property.test.ts');
-
-type Connection = typeof import('@/lib/server/db/connection');
+const harness = propertyHarness('realtime-config-api.property.test.ts', {
+  enabled: { loginId: 'watcher', displayName: 'Watcher' },
+  disabled: { loginId: 'gone', displayName: 'Gone' },
+});
 
 /** The route module, called through `handlerFor` as Next would dispatch to it. */
 let route: object;
-let connection: Connection;
-let db: Database;
-let makeCookie: Awaited<ReturnType<typeof cookieMaker>>;
 
 beforeAll(async () => {
-  connection = await import('@/lib/server/db/connection');
   route = await import('@/app/api/realtime/config/route');
-  const { createAccount, disableAccount } = await import('@/lib/server/auth/accounts');
-  db = await connection.database();
-  const [watcher, gone] = await Promise.all([
-    createAccount(db, {
-      loginId: 'watcher',
-      displayName: 'Watcher',
-      password: 'pw',
-      role: 'clerk',
-    }),
-    createAccount(db, { loginId: 'gone', displayName: 'Gone', password: 'pw', role: 'clerk' }),
-  ]);
-  await disableAccount(db, 'gone');
-  makeCookie = await cookieMaker(db, { enabledId: watcher.id, disabledId: gone.id });
-});
-
-afterAll(async () => {
-  if (connection) await (await connection.databaseHandle()).close();
 });
 
 const v4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -88,83 +59,56 @@ const clientId = fc.oneof(
 );
 
 describe('GET /api/realtime/config', () => {
-  it(
-    'any request: 401 without a session, the settings for a UUID client id or none, else 400; never a write',
-    async () => {
-      const outcomes = new Outcomes();
-      const spec = requestSpec({
-        path: '/api/realtime/config',
-        methods: fc.oneof(
-          { arbitrary: fc.constant('GET' as const), weight: 6 },
-          fc.constantFrom(...httpMethods),
-        ),
-        query: queryString({ clientId }),
-        host: true,
-      });
-      await fc.assert(
-        fc.asyncProperty(spec, async (spec) => {
-          const cookie = await makeCookie(spec.cookie);
-          const built = buildRequest(spec, { cookie: cookie.header });
-          const before = await tableSnapshot(db);
-          const answer = await checkAnswer(
-            await handlerFor(route, spec.method)(built.request, built.context),
-            {
-              method: spec.method,
-              allow: 'GET, HEAD, OPTIONS',
-              codes: ['bad_request', 'unauthorized'],
-              success: [200],
-            },
-          );
-          outcomes.note(answer);
-          expectUnchanged(before, await tableSnapshot(db), `${spec.method} /api/realtime/config`);
-          if (spec.method !== 'GET' && spec.method !== 'HEAD') return;
-
-          const valid = cookieIsValid(spec.cookie);
-          if (valid === false)
-            return expectCode(answer, 'unauthorized', `cookie ${spec.cookie.kind}`);
-          if (valid === null) return;
-          // A client id given twice, differently: which one counts is the server's choice.
-          const values = built.request.nextUrl.searchParams.getAll('clientId');
-          const given = new Set(values).size > 1 ? null : (values[0] ?? '');
-          if (given === null) {
-            if (answer.status === 200 && spec.method === 'GET') {
-              expectShape(realtimeConfigSchema, answer.body, 'the realtime settings');
-            }
-            return;
-          }
-          // No client id at all: the bare path of the contract, answered like a good one.
-          const absent = values.length === 0;
-          if ((absent || v4.test(given)) && answer.status !== 200) {
-            throw new ContractViolation(`client id ${given} answered ${answer.status}`);
-          }
-          if (!absent && !uuidShape.test(given))
-            expectCode(answer, 'bad_request', `client id ${JSON.stringify(given)}`);
-          if (answer.status !== 200 || spec.method === 'HEAD') return;
-
+  itAnswersAnyRead(harness, {
+    title:
+      'any request: 401 without a session, the settings for a UUID client id or none, else 400; never a write',
+    path: '/api/realtime/config',
+    cases: requestSpec({
+      path: '/api/realtime/config',
+      methods: methodsOf('GET'),
+      query: queryString({ clientId }),
+      host: true,
+    }),
+    request: async (spec) => ({ spec, route }),
+    rules: { allow: 'GET, HEAD, OPTIONS', codes: ['bad_request', 'unauthorized'], success: [200] },
+    session: true,
+    check: ({ spec, built, answer, valid }) => {
+      if (valid !== true) return;
+      // A client id given twice, differently: which one counts is the server's choice.
+      const values = built.request.nextUrl.searchParams.getAll('clientId');
+      const given = new Set(values).size > 1 ? null : (values[0] ?? '');
+      if (given === null) {
+        if (answer.status === 200 && spec.method === 'GET') {
           expectShape(realtimeConfigSchema, answer.body, 'the realtime settings');
-          const config = answer.body as { origin: string; ssl: boolean; channel: string };
-          if (/publish|secret|embedded-pub/i.test(JSON.stringify(answer.body))) {
-            throw new ContractViolation('the settings hand out a publish or secret key');
-          }
-          expect(config).toMatchObject({
-            ssl: false,
-            channel: 'bids',
-            staffChannel: 'staff',
-            cipherKey: 'cipher-for-tests',
-          });
-          // The relay on the host the browser used: a host name, never a path or credentials.
-          if (!/^[^/@\s]+:4123$/.test(config.origin)) {
-            throw new ContractViolation(`relay origin ${JSON.stringify(config.origin)}`);
-          }
-        }),
-        settings.parameters(),
-      );
-      outcomes.expectReached(
-        'GET /api/realtime/config',
-        ['200', '400 bad_request', '401 unauthorized', '405 method_not_allowed', '204'],
-        settings.runs,
-      );
+        }
+        return;
+      }
+      // No client id at all: the bare path of the contract, answered like a good one.
+      const absent = values.length === 0;
+      if ((absent || v4.test(given)) && answer.status !== 200) {
+        throw new ContractViolation(`client id ${given} answered ${answer.status}`);
+      }
+      if (!absent && !uuidShape.test(given))
+        expectCode(answer, 'bad_request', `client id ${JSON.stringify(given)}`);
+      if (answer.status !== 200 || spec.method === 'HEAD') return;
+
+      expectShape(realtimeConfigSchema, answer.body, 'the realtime settings');
+      const config = answer.body as { origin: string; ssl: boolean; channel: string };
+      if (/publish|secret|embedded-pub/i.test(JSON.stringify(answer.body))) {
+        throw new ContractViolation('the settings hand out a publish or secret key');
+      }
+      expect(config).toMatchObject({
+        ssl: false,
+        channel: 'bids',
+        staffChannel: 'staff',
+        cipherKey: 'cipher-for-tests',
+      });
+      // The relay on the host the browser used: a host name, never a path or credentials.
+      if (!/^[^/@\s]+:4123$/.test(config.origin)) {
+        throw new ContractViolation(`relay origin ${JSON.stringify(config.origin)}`);
+      }
     },
-    settings.timeoutMs(60),
-  );
+    reached: ['200', '400 bad_request', '401 unauthorized', '405 method_not_allowed', '204'],
+    msPerCase: 60,
+  });
 });

@@ -2,7 +2,7 @@
 // GET /api/realtime/config through its route handler, on a real in-memory PGlite database.
 import { NextRequest } from 'next/server';
 import '@/testing/server/memory-database-env';
-import { clerkSessionCookie } from '@/testing/server/clerk-session';
+import { staffSession } from '@/testing/server/staff-fixture';
 
 process.env.RELAY_PORT = '4123';
 process.env.PUBNUB_CIPHER_KEY = 'cipher-for-tests';
@@ -20,7 +20,7 @@ let cookie: string;
 beforeAll(async () => {
   connection = await import('@/lib/server/db/connection');
   ({ GET: getConfig } = await import('@/app/api/realtime/config/route'));
-  cookie = await clerkSessionCookie(await connection.database(), 'watcher');
+  cookie = await staffSession(await connection.database(), { loginId: 'watcher' });
 });
 
 afterAll(async () => {

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { NextRequest } from 'next/server';
 import PubNub from 'pubnub';
 import '@/testing/server/memory-database-env';
-import { clerkSessionCookie } from '@/testing/server/clerk-session';
+import { staffSession } from '@/testing/server/staff-fixture';
 import { sleep } from '@/testing/wait-for';
 import { earlierReuseMs } from '@/lib/server/realtime/earlier-messages';
 import { createRelay, type Relay } from '@/relay/server';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   process.env.RELAY_PORT = String(relayPort);
   connection = await import('@/lib/server/db/connection');
   ({ GET: getEarlier } = await import('@/app/api/realtime/earlier/route'));
-  cookie = await clerkSessionCookie(await connection.database(), 'reader');
+  cookie = await staffSession(await connection.database(), { loginId: 'reader' });
 });
 
 afterAll(async () => {

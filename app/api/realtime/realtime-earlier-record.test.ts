@@ -8,7 +8,7 @@ import '@/testing/server/memory-database-env';
 import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
 import { earlierAnswerSchema } from '@/lib/realtime/earlier-answer';
 import { timetokenFromMs } from '@/lib/sale-desk/timetoken';
-import { clerkSessionCookie } from '@/testing/server/clerk-session';
+import { staffSession } from '@/testing/server/staff-fixture';
 import { recordMessages } from '@/testing/server/record-messages';
 
 // A port nothing listens on: a read of history would fail (503), not answer.
@@ -25,7 +25,7 @@ let cookie: string;
 beforeAll(async () => {
   connection = await import('@/lib/server/db/connection');
   ({ GET: getEarlier } = await import('@/app/api/realtime/earlier/route'));
-  cookie = await clerkSessionCookie(await connection.database(), 'record-reader');
+  cookie = await staffSession(await connection.database(), { loginId: 'record-reader' });
 });
 
 afterAll(async () => {

@@ -12,8 +12,9 @@ import {
   saleListSchema,
 } from '@/lib/sales/lot';
 import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
-import { agreementsApi, expectProblem, staffPassword } from '@/testing/server/agreements-requests';
+import { expectProblem } from '@/testing/server/agreements-requests';
 import { ingestLotsOk, lotItemFactory, salesApi } from '@/testing/server/sales-requests';
+import { staffSignedIn } from '@/testing/server/staff-fixture';
 
 delete process.env.PLATFORM_TOKEN;
 delete process.env.APP_ENV;
@@ -21,7 +22,6 @@ delete process.env.APP_ENV;
 type Connection = typeof import('@/lib/server/db/connection');
 let connection: Connection;
 let clerk: string;
-const { signIn } = agreementsApi();
 const { listOk, saleOk } = salesApi(() => clerk);
 
 const auctionId = 'record-api-sale';
@@ -84,15 +84,10 @@ const lots = [lot({ reserve: 300_000 }), lot({ reserve: 500_000 }), lot({ reserv
 
 beforeAll(async () => {
   connection = await import('@/lib/server/db/connection');
-  const { createAccount } = await import('@/lib/server/auth/accounts');
-  const db = await connection.database();
-  await createAccount(db, {
+  clerk = await staffSignedIn(await connection.database(), {
     loginId: 'rita',
     displayName: 'Rita',
-    password: staffPassword,
-    role: 'clerk',
   });
-  clerk = await signIn('rita');
   await ingestLotsOk(lots);
 });
 

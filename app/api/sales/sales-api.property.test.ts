@@ -5,64 +5,39 @@
 // code of the contract at its status and writes nothing; the reads never write.
 import '@/testing/server/memory-database-env';
 import fc from 'fast-check';
-import type { Database } from '@/lib/server/db/database';
 import {
   bodyText,
-  buildRequest,
-  checkAnswer,
-  cookieMaker,
   edgeNumber,
   expectUnchanged,
-  handlerFor,
   hostileString,
-  httpMethods,
   nearValid,
   Outcomes,
   plainString,
   queryString,
   requestSpec,
-  tableSnapshot,
 } from '@/testing/server/api-arbitraries';
-import { fuzzSettings } from '@/testing/server/fuzz-settings';
+import { itAnswersAnyRead, methodsOf } from '@/testing/server/property-blocks';
+import { propertyHarness } from '@/testing/server/property-harness';
 
 delete process.env.PLATFORM_TOKEN;
 delete process.env.APP_ENV;
 
-const settings = fuzzSettings('sales-api.property.test.ts');
-
-type Connection = typeof import('@/lib/server/db/connection');
+const harness = propertyHarness('sales-api.property.test.ts', {
+  enabled: { loginId: 'cataloguer', displayName: 'Cataloguer' },
+  disabled: { loginId: 'gone', displayName: 'Gone' },
+});
+const { settings } = harness;
 
 let ingest: object;
 let sales: object;
 let sale: object;
 let report: object;
-let connection: Connection;
-let db: Database;
-let makeCookie: Awaited<ReturnType<typeof cookieMaker>>;
 
 beforeAll(async () => {
-  connection = await import('@/lib/server/db/connection');
   ingest = await import('@/app/api/platform/lots/route');
   sales = await import('@/app/api/sales/route');
   sale = await import('@/app/api/sales/[auctionId]/route');
   report = await import('@/app/api/sales/[auctionId]/report/route');
-  const { createAccount, disableAccount } = await import('@/lib/server/auth/accounts');
-  db = await connection.database();
-  const [clerk, gone] = await Promise.all([
-    createAccount(db, {
-      loginId: 'cataloguer',
-      displayName: 'Cataloguer',
-      password: 'pw',
-      role: 'clerk',
-    }),
-    createAccount(db, { loginId: 'gone', displayName: 'Gone', password: 'pw', role: 'clerk' }),
-  ]);
-  await disableAccount(db, 'gone');
-  makeCookie = await cookieMaker(db, { enabledId: clerk.id, disabledId: gone.id });
-});
-
-afterAll(async () => {
-  if (connection) await (await connection.databaseHandle()).close();
 });
 
 const validLot = fc
@@ -115,10 +90,7 @@ describe('POST /api/platform/lots', () => {
       const outcomes = new Outcomes();
       const spec = requestSpec({
         path: '/api/platform/lots',
-        methods: fc.oneof(
-          { arbitrary: fc.constant('POST' as const), weight: 8 },
-          fc.constantFrom(...httpMethods),
-        ),
+        methods: methodsOf('POST', 8),
         query: queryString({ dryRun: fc.constant('1') }),
         body: bodyText(lotsBody),
         authorization: true,
@@ -126,19 +98,18 @@ describe('POST /api/platform/lots', () => {
       });
       await fc.assert(
         fc.asyncProperty(spec, async (spec) => {
-          const built = buildRequest(spec, { cookie: null });
-          const before = await tableSnapshot(db);
-          const answer = await checkAnswer(
-            await handlerFor(ingest, spec.method)(built.request, built.context),
+          // The bearer token is the credential here: no cookie goes with it.
+          const { answer, before, after } = await harness.send(
+            ingest,
+            spec,
             {
-              method: spec.method,
               allow: 'POST, OPTIONS',
               codes: ['bad_request', 'unauthorized', 'forbidden', 'conflict', 'payload_too_large'],
               success: [200],
             },
+            { cookie: false },
           );
           outcomes.note(answer);
-          const after = await tableSnapshot(db);
           if (answer.status !== 200)
             expectUnchanged(before, after, `a refused ingest (${answer.status})`);
           else expectUnchanged(before, after, 'an ingest writes lots only', ['lots']);
@@ -161,50 +132,31 @@ const auctionIds = fc.oneof(
 );
 
 describe('GET /api/sales, /api/sales/{auctionId} and its report', () => {
-  it(
-    'any request: never a 5xx, 401 without a session, never a write',
-    async () => {
-      const outcomes = new Outcomes();
-      const spec = fc.tuple(
-        requestSpec({
-          path: '/api/sales',
-          methods: fc.oneof(
-            { arbitrary: fc.constant('GET' as const), weight: 6 },
-            fc.constantFrom(...httpMethods),
-          ),
-          query: queryString({ sale: plainString(), cursor: hostileString(10) }),
-          host: true,
-        }),
-        fc.option(auctionIds, { nil: null }),
-        fc.boolean(),
-      );
-      await fc.assert(
-        fc.asyncProperty(spec, async ([spec, auctionId, asReport]) => {
-          const cookie = await makeCookie(spec.cookie);
-          const built = buildRequest(spec, { cookie: cookie.header });
-          const before = await tableSnapshot(db);
-          const route = auctionId === null ? sales : asReport ? report : sale;
-          const context = { params: Promise.resolve({ auctionId: auctionId ?? '' }) };
-          const answer = await checkAnswer(
-            await handlerFor(route, spec.method)(built.request, context),
-            {
-              method: spec.method,
-              allow: 'GET, HEAD, OPTIONS',
-              codes: ['bad_request', 'unauthorized', 'not_found'],
-              success: [200],
-            },
-          );
-          outcomes.note(answer);
-          expectUnchanged(before, await tableSnapshot(db), `${spec.method} /api/sales`);
-        }),
-        settings.parameters(),
-      );
-      outcomes.expectReached(
-        'GET /api/sales',
-        ['200', '401 unauthorized', '404 not_found', '405 method_not_allowed'],
-        settings.runs,
-      );
+  itAnswersAnyRead(harness, {
+    title: 'any request: never a 5xx, 401 without a session, never a write',
+    path: '/api/sales',
+    cases: fc.tuple(
+      requestSpec({
+        path: '/api/sales',
+        methods: methodsOf('GET'),
+        query: queryString({ sale: plainString(), cursor: hostileString(10) }),
+        host: true,
+      }),
+      fc.option(auctionIds, { nil: null }),
+      fc.boolean(),
+    ),
+    request: async ([spec, auctionId, asReport]) => ({
+      spec,
+      route: auctionId === null ? sales : asReport ? report : sale,
+      context: { params: Promise.resolve({ auctionId: auctionId ?? '' }) },
+    }),
+    rules: {
+      allow: 'GET, HEAD, OPTIONS',
+      codes: ['bad_request', 'unauthorized', 'not_found'],
+      success: [200],
     },
-    settings.timeoutMs(20),
-  );
+    session: true,
+    reached: ['200', '401 unauthorized', '404 not_found', '405 method_not_allowed'],
+    msPerCase: 20,
+  });
 });

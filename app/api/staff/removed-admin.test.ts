@@ -5,6 +5,7 @@
 // `last_admin` first, as the race test in staff-suite.ts shows). Real in-memory PGlite.
 import '@/testing/server/memory-database-env';
 import type { Database } from '@/lib/server/db/database';
+import { addStaff as addAccount } from '@/testing/server/staff-fixture';
 
 type Accounts = typeof import('@/lib/server/auth/accounts');
 type Connection = typeof import('@/lib/server/db/connection');
@@ -24,10 +25,9 @@ afterAll(async () => {
 });
 
 async function admin(loginId: string) {
-  const { id, displayName } = await accounts.createAccount(db, {
+  const { id, displayName } = await addAccount(db, {
     loginId,
     displayName: loginId.toUpperCase(),
-    password: 'a password',
     role: 'admin',
   });
   return { id, loginId, displayName };

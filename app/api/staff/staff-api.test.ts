@@ -4,7 +4,8 @@
 // unknown accounts, malformed bodies and methods.
 import '@/testing/server/memory-database-env';
 import { NextRequest } from 'next/server';
-import { expectProblem, staffPassword } from '@/testing/server/agreements-requests';
+import { expectProblem } from '@/testing/server/agreements-requests';
+import { staffPassword } from '@/testing/server/staff-fixture';
 import { describeStaffApi, staffRoute, type StaffCall } from '@/testing/server/staff-suite';
 
 jest.setTimeout(120_000);

@@ -1,6 +1,6 @@
 // The checks every answer must pass, whatever was sent.
 import { safeParse } from 'zod/mini';
-import { show } from './requests';
+import { show } from './spec-text';
 import { type HttpMethod, type ProblemCode, problemStatus } from './wire';
 
 export interface AnswerRules {

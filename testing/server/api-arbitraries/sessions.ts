@@ -1,7 +1,7 @@
 // Sessions made at run time for the plans a RequestSpec carries.
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@/lib/server/db/database';
-import type { CookiePlan } from './headers';
+import type { CookiePlan } from './cookies';
 import { sessionCookieName } from './wire';
 
 export interface SessionAccounts {

@@ -13,7 +13,7 @@ import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { Client } from 'pg';
-import { agreementsApi, staffPassword } from '@/testing/server/agreements-requests';
+import { staffSignedIn } from '@/testing/server/staff-fixture';
 
 jest.setTimeout(300_000);
 
@@ -34,7 +34,6 @@ const collectGarbage = runInNewContext('gc') as () => void;
 type ExportRoute = typeof import('./route');
 let route: ExportRoute;
 let cookie: string;
-const { signIn } = agreementsApi();
 
 async function onServer(statement: string) {
   const admin = new Client({ connectionString: serverUrl.toString() });
@@ -122,14 +121,7 @@ beforeAll(async () => {
   await onServer(`create database "${name}"`);
   route = await import('./route');
   const { database } = await import('@/lib/server/db/connection');
-  const { createAccount } = await import('@/lib/server/auth/accounts');
-  await createAccount(await database(), {
-    loginId: 'erin',
-    displayName: 'Erin Walsh',
-    password: staffPassword,
-    role: 'clerk',
-  });
-  cookie = await signIn('erin');
+  cookie = await staffSignedIn(await database(), { loginId: 'erin', displayName: 'Erin Walsh' });
   await fill('memory-large', large);
   await fill('memory-small', small);
 });

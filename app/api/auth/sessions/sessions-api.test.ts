@@ -5,6 +5,7 @@ import '@/testing/server/memory-database-env';
 import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import type { Database } from '@/lib/server/db/database';
+import { addStaff } from '@/testing/server/staff-fixture';
 
 const origin = 'http://localhost:3000';
 const cookieName = '__Host-gavel_session';
@@ -17,7 +18,6 @@ type Handler = (
 
 let db: Database;
 let schema: typeof import('@/lib/server/db/schema');
-let accounts: typeof import('@/lib/server/auth/accounts');
 let sessions: typeof import('@/lib/server/auth/sessions');
 let list: Handler;
 let end: Record<'GET' | 'DELETE' | 'OPTIONS', Handler>;
@@ -28,7 +28,6 @@ beforeAll(async () => {
   const { database } = await import('@/lib/server/db/connection');
   db = await database();
   schema = await import('@/lib/server/db/schema');
-  accounts = await import('@/lib/server/auth/accounts');
   sessions = await import('@/lib/server/auth/sessions');
   list = (await import('@/app/api/auth/sessions/route')).GET;
   end = await import('@/app/api/auth/sessions/[id]/route');
@@ -41,13 +40,7 @@ afterAll(async () => {
   await (await databaseHandle()).close();
 });
 
-const newAccount = (loginId: string) =>
-  accounts.createAccount(db, {
-    loginId,
-    displayName: loginId,
-    password: 'a password',
-    role: 'clerk',
-  });
+const newAccount = (loginId: string) => addStaff(db, { loginId });
 
 async function openSession(accountId: string, at = new Date(), userAgent: string | null = null) {
   const session = await sessions.createSession(
@@ -221,7 +214,8 @@ describe('GET /api/auth/session-status', () => {
       (await newAccount('idler')).id,
       new Date(Date.now() - 31 * minute),
     );
-    await accounts.disableAccount(db, 'disabled');
+    const { disableAccount } = await import('@/lib/server/auth/accounts');
+    await disableAccount(db, 'disabled');
     await sessions.revokeSession(db, ended.id, 'ended-by-owner');
     for (const { cookie } of [disabled, ended, idle]) {
       const response = await get(status, 'session-status', cookie);

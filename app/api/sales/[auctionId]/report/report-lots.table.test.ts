@@ -4,144 +4,15 @@
 // the recorder's own steps, flags reviewed by the review's own function. What the table should
 // say is worked out here, from the messages sent, without the record's reducer.
 import '@/testing/server/memory-database-env';
-import { randomUUID } from 'node:crypto';
-import { NextRequest } from 'next/server';
-import { safeParse } from 'zod/mini';
-import type { IncomingMessage } from '@/lib/sale-desk/stored-messages';
-import type { FlagState } from '@/lib/sale-desk/flags/flag-review';
-import {
-  saleReportSchema,
-  type SaleReport,
-  type SaleReportLot,
-} from '@/lib/agreements/sale-report';
-import { agreementsApi, staffPassword } from '@/testing/server/agreements-requests';
+import type { SaleReportLot } from '@/lib/agreements/sale-report';
 import { ingestLotsOk, lotItemFactory } from '@/testing/server/sales-requests';
+import { reportLotsFixture } from './report-lots-fixture';
 
 delete process.env.PLATFORM_TOKEN;
 delete process.env.APP_ENV;
 
-type Connection = typeof import('@/lib/server/db/connection');
-let connection: Connection;
-let clerk: string;
-let reviewer: { id: string; loginId: string; displayName: string; role: 'clerk' };
-const { signIn, ingest, decide } = agreementsApi(() => clerk);
-
-beforeAll(async () => {
-  connection = await import('@/lib/server/db/connection');
-  const { createAccount } = await import('@/lib/server/auth/accounts');
-  const account = await createAccount(await connection.database(), {
-    loginId: 'rita',
-    displayName: 'Rita',
-    password: staffPassword,
-    role: 'clerk',
-  });
-  reviewer = { id: account.id, loginId: 'rita', displayName: 'Rita', role: 'clerk' };
-  clerk = await signIn('rita');
-});
-
-afterAll(async () => {
-  if (connection) await (await connection.databaseHandle()).close();
-});
-
-const headers = () => ({ cookie: `__Host-gavel_session=${clerk}` });
-
-async function reportOk(auctionId: string): Promise<SaleReport> {
-  const route = await import('./route');
-  const request = new NextRequest(`http://localhost:3000/api/sales/${auctionId}/report`, {
-    headers: headers(),
-  });
-  const response = await route.GET(request, { params: Promise.resolve({ auctionId }) });
-  expect(response.status).toBe(200);
-  const answer = (await response.json()) as SaleReport;
-  expect(safeParse(saleReportSchema, answer).success).toBe(true);
-  return answer;
-}
-
-/** The flags the sale's flags read lists: another query than the report's counts. */
-async function listedFlags(
-  auctionId: string,
-): Promise<{ id: string; lotId: string; state: FlagState }[]> {
-  const route = await import('@/app/api/sales/[auctionId]/flags/route');
-  const request = new NextRequest(`http://localhost:3000/api/sales/${auctionId}/flags`, {
-    headers: headers(),
-  });
-  const response = await route.GET(request, { params: Promise.resolve({ auctionId }) });
-  expect(response.status).toBe(200);
-  return (await response.json()).items;
-}
-
-let serial = 0;
-const uuid = () => `00000000-0000-4000-8000-${(serial += 1).toString(16).padStart(12, '0')}`;
-let clock = 17_960_000_000_000_000;
-
-/** Records payloads as the recorder does, in one batch. */
-async function record(payloads: unknown[]): Promise<void> {
-  const { recordMessages } = await import('@/testing/server/record-messages');
-  const messages: IncomingMessage[] = payloads.map((payload) => ({
-    timetoken: String((clock += 10_000)),
-    payload,
-  }));
-  await recordMessages(await connection.database(), messages);
-}
-
-const messagesOf = (auctionId: string) => ({
-  bid: (lotId: string, bidder: string, amount: number, bidId = uuid()) => ({
-    type: 'bid.placed',
-    v: 1,
-    bidId,
-    auctionId,
-    lotId,
-    lotTitle: `Title of ${lotId}`,
-    bidder,
-    amount,
-    currency: 'EUR',
-    // A minute apart: no paddle bids on four lots within ten seconds (the `burst` rule).
-    placedAt: new Date(Date.UTC(2026, 10, 27, 10) + serial * 60_000).toISOString(),
-  }),
-  opened: (lotId: string) => ({
-    type: 'lot.opened',
-    v: 1,
-    auctionId,
-    lotId,
-    openedAt: '2026-11-27T10:00:00.000Z',
-    closesAt: null,
-  }),
-  closed: (lotId: string, winningBidId: string | null) => ({
-    type: 'lot.closed',
-    v: 1,
-    auctionId,
-    lotId,
-    winningBidId,
-    closedAt: '2026-11-27T11:00:00.000Z',
-  }),
-});
-
-/** One agreement as the platform sends it, decided when told to; answers its id. */
-async function agreement(
-  auctionId: string,
-  lotId: string,
-  { closedAt = '2026-11-27T12:00:00Z', reject = false, approve = false } = {},
-): Promise<string> {
-  const [stored] = await ingest([
-    {
-      platformId: `report-lots-${randomUUID()}`,
-      auctionId,
-      lotId,
-      lotTitle: `Title of ${lotId}`,
-      buyer: 'Paddle 12',
-      amount: 1_000,
-      currency: 'EUR',
-      closedAt,
-    },
-  ]);
-  if (reject || approve) {
-    const body = reject
-      ? { decision: 'reject', reason: 'The buyer withdrew.', version: stored!.version }
-      : { decision: 'approve', version: stored!.version };
-    expect((await decide(stored!.id, body)).status).toBe(200);
-  }
-  return stored!.id;
-}
+const { database, reviewer, reportOk, listedFlags, uuid, record, messagesOf, agreement } =
+  reportLotsFixture();
 
 /** A small deterministic generator (mulberry32): the same script at every run. */
 function random(seed: number) {
@@ -271,12 +142,12 @@ describe('the lot table', () => {
     const { reviewFlag } = await import('@/lib/server/flags/review-flag');
     const raised = await listedFlags(auctionId);
     expect(raised.length).toBeGreaterThanOrEqual(2);
-    const db = await connection.database();
+    const db = await database();
     for (const [flag, outcome] of [
       [raised[0]!, 'escalated'],
       [raised[1]!, 'cleared'],
     ] as const) {
-      const reviewed = await reviewFlag(db, flag.id, { outcome, note: 'Checked.' }, reviewer);
+      const reviewed = await reviewFlag(db, flag.id, { outcome, note: 'Checked.' }, reviewer());
       expect(reviewed.outcome).toBe('reviewed');
     }
     const flags = await listedFlags(auctionId);
@@ -321,81 +192,5 @@ describe('the lot table', () => {
       withAgreement,
       withoutAgreement: lotCount - withAgreement,
     });
-  });
-});
-
-describe('the rates', () => {
-  it('gives sold by lots and sold by value as worked out by hand', async () => {
-    const auctionId = 'report-lots-rates';
-    await ingestLotsOk(
-      (
-        [
-          ['L1', 'EUR', 100_000, 150_000],
-          ['L2', 'EUR', 200_000, 300_000],
-          ['L3', 'EUR', 50_000, 80_000],
-          ['L4', 'EUR', 40_000, 60_000],
-          ['L5', 'JPY', 30_000, 50_000],
-          ['L6', 'EUR', 100_000, 120_000],
-        ] as const
-      ).map(([lotId, currency, lowEstimate, highEstimate], index) => ({
-        auctionId,
-        saleTitle: 'Rates',
-        lotId,
-        lotNumber: index + 1,
-        lotTitle: `Title of ${lotId}`,
-        currency,
-        lowEstimate,
-        highEstimate,
-        reserve: null,
-        startingBid: 0,
-        scheduledCloseAt: null,
-      })),
-    );
-    const m = messagesOf(auctionId);
-    const l1 = m.bid('L1', 'P2', 130_000);
-    const l2 = m.bid('L2', 'P3', 180_000);
-    const l5 = { ...m.bid('L5', 'P4', 45_000), currency: 'JPY' };
-    const l6 = m.bid('L6', 'P5', 120_000);
-    await record([
-      m.opened('L1'),
-      m.bid('L1', 'P1', 100_000),
-      l1,
-      m.closed('L1', l1.bidId), // sold 130,000 against 100,000
-      m.opened('L2'),
-      l2,
-      m.closed('L2', l2.bidId), // sold 180,000 against 200,000; its agreement rejected since
-      m.opened('L3'),
-      m.bid('L3', 'P1', 40_000),
-      m.closed('L3', null), // passed
-      // L4: upcoming
-      m.opened('L5'),
-      l5,
-      m.closed('L5', l5.bidId), // sold ¥45,000 against ¥30,000
-      m.opened('L6'),
-      l6,
-      m.closed('L6', l6.bidId),
-      m.opened('L6'), // offered again: no longer sold
-    ]);
-    await agreement(auctionId, 'L1', { approve: true });
-    await agreement(auctionId, 'L2', { reject: true });
-    await agreement(auctionId, 'L5');
-
-    const report = await reportOk(auctionId);
-    expect(report.lots.map((lot) => [lot.lotId, lot.status, lot.hammer])).toEqual([
-      ['L1', 'sold', 130_000],
-      ['L2', 'sold', 180_000],
-      ['L3', 'passed', null],
-      ['L4', 'upcoming', null],
-      ['L5', 'sold', 45_000],
-      ['L6', 'open', null],
-    ]);
-    // Sold by lots: L1 and L5 have an agreement not rejected, of 6 lots offered.
-    expect(report.lotCounts).toEqual({ offered: 6, withAgreement: 2, withoutAgreement: 4 });
-    expect(report.soldRate).toBe(2 / 6);
-    // Sold by value: the hammers of L1 and L2 over their low estimates; L5 in its own currency.
-    expect(report.soldByValue).toEqual([
-      { currency: 'EUR', lots: 2, hammer: 310_000, lowEstimate: 300_000, rate: 310_000 / 300_000 },
-      { currency: 'JPY', lots: 1, hammer: 45_000, lowEstimate: 30_000, rate: 1.5 },
-    ]);
   });
 });

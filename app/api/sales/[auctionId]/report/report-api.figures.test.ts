@@ -1,133 +1,15 @@
 /** @jest-environment node */
 // GET /api/sales/{auctionId}/report through its route handler, on a real in-memory PGlite
-// database; the catalogue and the agreements arrive through the platform's ingest routes and the
-// decisions through the decision route.
+// database: the figures of a sale worked out by hand; the catalogue and the agreements arrive
+// through the platform's ingest routes and the decisions through the decision route.
 import '@/testing/server/memory-database-env';
-import { randomUUID } from 'node:crypto';
-import { NextRequest } from 'next/server';
-import { safeParse } from 'zod/mini';
-import { saleReportSchema, type SaleReport } from '@/lib/agreements/sale-report';
-import {
-  agreementsApi,
-  expectProblem,
-  staffPassword,
-  type Cookie,
-} from '@/testing/server/agreements-requests';
-import { ingestLotsOk, lotItemFactory } from '@/testing/server/sales-requests';
+import { reportFixture, zero } from './report-fixture';
 
 // The embedded default token: no PLATFORM_TOKEN from the machine running the tests.
 delete process.env.PLATFORM_TOKEN;
 delete process.env.APP_ENV;
 
-type Connection = typeof import('@/lib/server/db/connection');
-type ReportRoute = typeof import('./route');
-
-const origin = 'http://localhost:3000';
-const sessionCookieName = '__Host-gavel_session';
-
-let connection: Connection;
-/** Imported after the env module has chosen the database. */
-let route: ReportRoute;
-/** A staff member's session cookie: every call given no cookie carries it. */
-let clerk: string;
-
-const { signIn, ingest, decide } = agreementsApi(() => clerk);
-
-beforeAll(async () => {
-  connection = await import('@/lib/server/db/connection');
-  route = await import('./route');
-  const { createAccount } = await import('@/lib/server/auth/accounts');
-  const db = await connection.database();
-  await createAccount(db, {
-    loginId: 'rita',
-    displayName: 'Rita',
-    password: staffPassword,
-    role: 'clerk',
-  });
-  clerk = await signIn('rita');
-});
-
-afterAll(async () => {
-  if (connection) await (await connection.databaseHandle()).close();
-});
-
-const cookieHeader = (cookie: Cookie): Record<string, string> =>
-  cookie === null ? {} : { cookie: `${sessionCookieName}=${cookie}` };
-
-/**
- * A request to the report, the id handed to the handler as Next decodes it (the URL is for show,
- * and cannot spell a lone surrogate).
- */
-function reportRequest(auctionId: string, method = 'GET', cookie: Cookie = clerk) {
-  const path = `/api/sales/${encodeURIComponent(auctionId.toWellFormed())}/report`;
-  const request = new NextRequest(`${origin}${path}`, {
-    method,
-    headers: { origin, ...cookieHeader(cookie) },
-  });
-  return [request, { params: Promise.resolve({ auctionId }) }] as const;
-}
-
-const report = (auctionId: string, cookie: Cookie = clerk) =>
-  route.GET(...reportRequest(auctionId, 'GET', cookie));
-
-async function reportOk(auctionId: string): Promise<SaleReport> {
-  const response = await report(auctionId);
-  expect(response.status).toBe(200);
-  expect(response.headers.get('cache-control')).toBe('no-store');
-  const answer = (await response.json()) as SaleReport;
-  expect(safeParse(saleReportSchema, answer).success).toBe(true);
-  return answer;
-}
-
-/** The report without its lot table (report-lots-api.test.ts covers that). */
-async function summaryOk(auctionId: string): Promise<Omit<SaleReport, 'lots'>> {
-  const { lots: _table, ...summary } = await reportOk(auctionId);
-  return summary;
-}
-
-/** Stores one agreement as the platform sends it, decides it when told to, answers it as stored. */
-async function agreement(
-  auctionId: string,
-  lotId: string,
-  amount: number,
-  currency: string,
-  decision: 'approve' | 'reject' | null = null,
-) {
-  const [stored] = await ingest([
-    {
-      platformId: `report-${randomUUID()}`,
-      auctionId,
-      lotId,
-      lotTitle: `Lot ${lotId}`,
-      buyer: 'Paddle 12',
-      amount,
-      currency,
-      closedAt: '2026-03-02T18:30:00Z',
-    },
-  ]);
-  if (decision !== null) {
-    const reason = decision === 'reject' ? 'The buyer withdrew.' : undefined;
-    const response = await decide(stored!.id, { decision, reason, version: stored!.version });
-    expect(response.status).toBe(200);
-  }
-  return stored!;
-}
-
-/** Lots of one sale: `lotId` and the estimates (minor units) in `currency`. */
-async function catalogue(
-  auctionId: string,
-  lots: [lotId: string, currency: string, lowEstimate: number, highEstimate: number][],
-  saleTitle = `Sale ${auctionId}`,
-) {
-  const lot = lotItemFactory(auctionId, saleTitle);
-  await ingestLotsOk(
-    lots.map(([lotId, currency, lowEstimate, highEstimate]) =>
-      lot({ lotId, currency, lowEstimate, highEstimate, reserve: null, startingBid: 0 }),
-    ),
-  );
-}
-
-const zero = { approved: 0, pending: 0, rejected: 0, lowEstimate: 0, highEstimate: 0 };
+const { route, decide, reportRequest, reportOk, summaryOk, agreement, catalogue } = reportFixture();
 
 describe('GET /api/sales/{auctionId}/report', () => {
   it('answers the hand-computed report of a sale in two currencies', async () => {
@@ -278,49 +160,8 @@ describe('GET /api/sales/{auctionId}/report', () => {
 
   it('answers HEAD as GET without a body', async () => {
     await catalogue('report-head', [['a', 'EUR', 10, 20]]);
-    const response = await route.HEAD(...reportRequest('report-head', 'HEAD'));
+    const response = await route().HEAD(...reportRequest('report-head', 'HEAD'));
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('');
-  });
-});
-
-describe('refusals', () => {
-  it.each<[string, Cookie]>([
-    ['no cookie', null],
-    ['a garbage cookie', 'not-a-session'],
-  ])('with %s: 401, for a known sale and an unknown one alike', async (_name, cookie) => {
-    await catalogue('report-signed-out', [['a', 'EUR', 10, 20]]);
-    await expectProblem(await report('report-signed-out', cookie), 401, 'unauthorized');
-    await expectProblem(await report('no-such-sale', cookie), 401, 'unauthorized');
-    await expectProblem(await report('x'.repeat(500), cookie), 401, 'unauthorized');
-  });
-
-  it('404 for a sale only agreements name: no catalogue, no report', async () => {
-    await agreement('report-uncatalogued', 'a', 15, 'EUR', 'approve');
-    await expectProblem(await report('report-uncatalogued'), 404, 'not_found');
-  });
-
-  it.each([
-    ['an unknown id', 'no-such-sale'],
-    ['an empty id', ''],
-    ['a 101-character id', 'r'.repeat(101)],
-    ['a leading space', ' report-asia'],
-    ['a NUL', 'report\u0000asia'],
-    ['a lone surrogate', 'report\ud800asia'],
-    ['another case of a known id', 'REPORT-ASIA'],
-  ])('%s -> 404 not_found', async (_name, auctionId) => {
-    await expectProblem(await report(auctionId), 404, 'not_found');
-  });
-
-  it('every other method answers 405 in the envelope', async () => {
-    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-      const response = await route[method](...reportRequest('report-asia', method));
-      expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
-      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-      await expectProblem(response, 405, 'method_not_allowed');
-    }
-    const options = await route.OPTIONS(...reportRequest('report-asia', 'OPTIONS'));
-    expect(options.status).toBe(204);
-    expect(options.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
   });
 });
