@@ -1,28 +1,7 @@
 /** @jest-environment node */
-import { ConfigurationError, embeddedDefaults, parseEdgeEnv, parseEnv } from './env';
-
-const secret = 'a'.repeat(32);
-const productionEnv: Record<string, string> = {
-  APP_ENV: 'production',
-  PORT: '8080',
-  SESSION_SECRET: secret,
-  DATABASE_URL: 'postgres://user:pw@db.example:5432/gavel',
-  PLATFORM_TOKEN: 'a-real-platform-token-123',
-  DEMO_PASSWORD: 'a-real-demo-password',
-  PUBNUB_SUBSCRIBE_KEY: 'sub-c-123',
-};
-
-function configurationError(source: Record<string, string | undefined>): ConfigurationError {
-  try {
-    parseEnv(source);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigurationError);
-    expect(error).toBeInstanceOf(Error);
-    expect((error as Error).name).toBe('ConfigurationError');
-    return error as ConfigurationError;
-  }
-  throw new Error(`parseEnv accepted ${JSON.stringify(source)}`);
-}
+// env.ts: the embedded defaults, and each variable read, or refused with a sentence naming it.
+import { embeddedDefaults, parseEnv } from './env';
+import { configurationError, secret } from './env-fixture';
 
 describe('parseEnv', () => {
   it('uses the embedded defaults with an empty environment', () => {
@@ -139,118 +118,8 @@ describe('parseEnv', () => {
     expect(parseEnv({ VERCEL: '1', VERCEL_ENV: vercelEnv }).appEnv).toBe(expected);
   });
 
-  it('VERCEL_ENV production → production with the production settings provided', () => {
-    const { APP_ENV: _appEnv, PORT: _port, ...rest } = productionEnv;
-    const env = parseEnv({ ...rest, VERCEL: '1', VERCEL_ENV: 'production' });
-    expect(env.appEnv).toBe('production');
-    expect(env.simulator.enabled).toBe(false);
-  });
-
-  it('VERCEL_ENV production without the production settings is refused', () => {
-    expect(configurationError({ VERCEL: '1', VERCEL_ENV: 'production' }).message).toContain(
-      'APP_ENV=production',
-    );
-  });
-
   it('APP_ENV wins over VERCEL_ENV', () => {
     expect(parseEnv({ APP_ENV: 'preview', VERCEL_ENV: 'production' }).appEnv).toBe('preview');
-  });
-
-  it('APP_ENV=production with nothing set names every missing setting in one message', () => {
-    const { message } = configurationError({ APP_ENV: 'production' });
-    expect(message.startsWith('Gavel cannot start: APP_ENV=production needs ')).toBe(true);
-    for (const name of [
-      'SESSION_SECRET',
-      'DATABASE_URL',
-      'PLATFORM_TOKEN',
-      'PUBNUB_SUBSCRIBE_KEY',
-      'PORT',
-    ]) {
-      expect(message).toContain(name);
-    }
-  });
-
-  it('production does not require PORT on Vercel', () => {
-    const { PORT: _port, ...rest } = productionEnv;
-    expect(parseEnv({ ...rest, VERCEL: '1' }).port).toBe(3000);
-    expect(configurationError(rest).message).toContain('PORT');
-  });
-
-  it.each(['PORT', 'SESSION_SECRET', 'DATABASE_URL', 'PLATFORM_TOKEN', 'PUBNUB_SUBSCRIBE_KEY'])(
-    'production without %s is refused naming only it',
-    (name) => {
-      const { [name]: _removed, ...rest } = productionEnv;
-      const { message } = configurationError(rest);
-      expect(message).toContain(name);
-      const others = [
-        'PORT',
-        'SESSION_SECRET',
-        'DATABASE_URL',
-        'PLATFORM_TOKEN',
-        'PUBNUB_SUBSCRIBE_KEY',
-      ].filter((other) => other !== name);
-      for (const other of others) expect(message).not.toContain(other);
-    },
-  );
-
-  it('production with the embedded PLATFORM_TOKEN is refused', () => {
-    const { message } = configurationError({
-      ...productionEnv,
-      PLATFORM_TOKEN: 'embedded-platform-token',
-    });
-    expect(message).toContain('PLATFORM_TOKEN');
-  });
-
-  it('production with the embedded DEMO_PASSWORD is refused', () => {
-    const { message } = configurationError({ ...productionEnv, DEMO_PASSWORD: 'demo-password' });
-    expect(message).toContain('DEMO_PASSWORD');
-  });
-
-  // No embedded default is accepted in production (docs/product-contract.md §7). Production has no
-  // demo account, so the demo password is not a setting it needs: it never falls back to the
-  // default either.
-  it('production never falls back to the embedded demo password', () => {
-    const { DEMO_PASSWORD: _removed, ...rest } = productionEnv;
-    expect(parseEnv(rest).demoPassword).toBeNull();
-    expect(parseEnv(productionEnv).demoPassword).toBeNull();
-  });
-
-  it('a complete production environment parses', () => {
-    expect(parseEnv(productionEnv)).toEqual({
-      appEnv: 'production',
-      port: 8080,
-      databaseUrl: 'postgres://user:pw@db.example:5432/gavel',
-      dataDir: '.data',
-      sessionSecret: secret,
-      pubnub: {
-        subscribeKey: 'sub-c-123',
-        publishKey: null,
-        secretKey: null,
-        origin: { host: 'ps.pndsn.com', ssl: true, url: 'https://ps.pndsn.com' },
-        tokenTtlMinutes: 60,
-      },
-      relayPort: 9080,
-      cipherKey: null,
-      sentryDsn: null,
-      platformToken: 'a-real-platform-token-123',
-      demoPassword: null,
-      simulator: { enabled: false, ratePerSecond: 2, anomalies: true },
-      embeddedRealtime: false,
-      standaloneRelay: null,
-      relayAllowedOrigins: ['http://localhost:8080', 'http://127.0.0.1:8080'],
-      consoleUrl: 'http://localhost:8080',
-      trustProxy: false,
-      onVercel: false,
-      approvalThresholds: {
-        byCurrency: { EUR: 100000, GBP: 100000, USD: 100000 },
-        fallback: 100000,
-      },
-      recorder: 'live',
-      cronSecret: null,
-      recordRetentionDays: null,
-      activityRetentionDays: 400,
-      flagGate: 'escalated',
-    });
   });
 
   it('records live by default, on read on Vercel, and takes the Cron secret and the retentions', () => {
@@ -318,48 +187,6 @@ describe('parseEnv', () => {
     const { message } = configurationError({ PORT: 'abc', SENTRY_DSN: 'not a dsn' });
     expect(message).toContain('PORT');
     expect(message).toContain('SENTRY_DSN');
-  });
-});
-
-describe('proxy trust', () => {
-  it.each<[Record<string, string>, { trustProxy: boolean; onVercel: boolean }]>([
-    [{}, { trustProxy: false, onVercel: false }],
-    [{ TRUST_PROXY: '0' }, { trustProxy: false, onVercel: false }],
-    [{ TRUST_PROXY: '1' }, { trustProxy: true, onVercel: false }],
-    [{ VERCEL: '1' }, { trustProxy: true, onVercel: true }],
-  ])('%p -> %p', (source, expected) => {
-    const env = parseEnv(source);
-    expect({ trustProxy: env.trustProxy, onVercel: env.onVercel }).toEqual(expected);
-    expect(parseEdgeEnv(source).trustProxy).toBe(expected.trustProxy);
-  });
-
-  it('refuses a TRUST_PROXY other than 0 or 1, naming it', () => {
-    expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be 1/);
-  });
-});
-
-describe('the embedded relay settings, written once', () => {
-  it('derives the relay port, its origins and the console URL from PORT', () => {
-    const env = parseEnv({ PORT: '3100', RELAY_ALLOWED_ORIGINS: 'http://gavel.test:3100' });
-    expect(env.relayPort).toBe(4100);
-    expect(parseEdgeEnv({ PORT: '3100' }).relayPort).toBe(4100);
-    expect(env.relayAllowedOrigins).toEqual([
-      'http://localhost:3100',
-      'http://127.0.0.1:3100',
-      'http://gavel.test:3100',
-    ]);
-    expect(env.consoleUrl).toBe('http://localhost:3100');
-    expect(env.embeddedRealtime).toBe(true);
-  });
-
-  it('has no embedded realtime with PubNub keys', () => {
-    expect(parseEnv({ PUBNUB_SUBSCRIBE_KEY: 'sub-c-1' }).embeddedRealtime).toBe(false);
-  });
-
-  it('refuses RELAY_ALLOWED_ORIGINS that are not origins', () => {
-    expect(() => parseEnv({ RELAY_ALLOWED_ORIGINS: 'gavel.test' })).toThrow(
-      /RELAY_ALLOWED_ORIGINS must be comma-separated origins/,
-    );
   });
 });
 

@@ -69,7 +69,7 @@ export async function lookUpWithDrizzle(db: Database, sessionId: string) {
   return row ?? null;
 }
 
-// The same query as the Drizzle one above (sessions.test.ts compares their rows), as a
+// The same query as the Drizzle one above (sessions.lookup.test.ts compares their rows), as a
 // server-side prepared statement of the embedded database.
 const pgliteQuery = `select s.id as "sessionId", s.secret_hash as "secretHash", s.last_seen_at as "lastSeenAt",
     s.expires_at as "expiresAt", s.revoked_at as "revokedAt", a.id as "accountId",
