@@ -13,23 +13,15 @@ import { noticeAfter, type Notice } from '@/lib/agreements/decision-notice';
 import { exportHref, listPageHref, type ListParams } from '@/lib/agreements/list-params';
 import { useAgreementReview, type Viewer } from '@/lib/agreements/use-agreement-review';
 import { onSessionEnded } from '@/lib/api/session-ended';
-import { can } from '@/lib/auth/roles';
 import { AgreementFilters, type SaleOption } from './agreement-filters';
 import { AgreementList, type RowAction } from './agreement-list';
 import { BulkBar } from './bulk-bar';
-import { DecisionDialog } from './decision-dialog';
-import { DecisionLogDialog } from './decision-log-dialog';
 import { ExportLink, ExportNotice } from './export-link';
+import { ReviewDialogs, type ReviewDialog } from './review-dialogs';
 import { ReviewNotice } from './review-notice';
 import { SignInPrompt } from './sign-in-prompt';
 import { useBulkDecision } from './use-bulk-decision';
 import { useCsvExport } from './use-csv-export';
-
-type Dialog =
-  | { kind: Decision | 'reopen'; agreement: Agreement; reason?: string }
-  | { kind: 'history'; agreement: Agreement }
-  /** `leftOut`: the selected rows a bulk approval does not send, counted as the dialog opens. */
-  | { kind: 'bulk'; decision: Decision; agreements: Agreement[]; leftOut: number };
 
 interface AgreementsReviewProps {
   viewer: Viewer;
@@ -49,7 +41,7 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
   const [navigating, startNavigation] = useTransition();
   const { items, saving, nextCursor, counts, changes, decide, decideMany, reopen } =
     useAgreementReview(params, page ?? noPage, viewer);
-  const { dialog, dialogKey, openDialog, closeDialog } = useDialogState<Dialog>();
+  const { dialog, dialogKey, openDialog, closeDialog } = useDialogState<ReviewDialog>();
   const csvExport = useCsvExport();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [sessionEnded, setSessionEnded] = useState(false);
@@ -270,48 +262,15 @@ export function AgreementsReview({ viewer, params, page, sales }: AgreementsRevi
         </div>
       )}
 
-      {dialog && dialog.kind !== 'history' && dialog.kind !== 'bulk' && (
-        <DecisionDialog
-          key={dialogKey}
-          subject={dialog.agreement}
-          decision={dialog.kind}
-          canReopen={can(viewer.role, 'reopen')}
-          initialReason={dialog.reason}
-          fallbackFocus={() => rowFocusTarget(dialog.agreement.id)}
-          onCancel={closeDialog}
-          onConfirm={(reason) => void confirmOne(dialog.agreement, dialog.kind, reason)}
-        />
-      )}
-      {dialog?.kind === 'bulk' && (
-        <DecisionDialog
-          key={dialogKey}
-          subject={{
-            count: dialog.agreements.length,
-            leftOut: dialog.leftOut,
-            firstApprovalsOnly: viewer.role === 'clerk',
-          }}
-          decision={dialog.decision}
-          canReopen={can(viewer.role, 'reopen')}
-          fallbackFocus={() => document.getElementById('agreements-list-title')}
-          onCancel={closeDialog}
-          onConfirm={(reason) => confirmBulk(dialog.agreements, dialog.decision, reason)}
-        />
-      )}
-      {dialog?.kind === 'history' && (
-        <DecisionLogDialog
-          key={dialogKey}
-          agreement={dialog.agreement}
-          onSessionEnded={endSession}
-          onClose={closeDialog}
-        />
-      )}
+      <ReviewDialogs
+        dialog={dialog}
+        dialogKey={dialogKey}
+        viewer={viewer}
+        onClose={closeDialog}
+        onConfirmOne={(agreement, action, reason) => void confirmOne(agreement, action, reason)}
+        onConfirmBulk={confirmBulk}
+        onSessionEnded={endSession}
+      />
     </section>
-  );
-}
-
-/** After a decision the row's Approve button is gone: the focus goes to its History button. */
-function rowFocusTarget(agreementId: string): HTMLElement | null {
-  return document.querySelector<HTMLElement>(
-    `[data-agreement-id="${CSS.escape(agreementId)}"] [data-row-action="history"]`,
   );
 }
