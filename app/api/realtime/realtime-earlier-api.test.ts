@@ -40,7 +40,9 @@ beforeAll(async () => {
   connection = await import('@/lib/server/db/connection');
   ({ GET: getEarlier } = await import('@/app/api/realtime/earlier/route'));
   cookie = await staffSession(await connection.database(), { loginId: 'reader' });
-});
+  // A database opened and migrated, the route and the SDK loaded, a password hashed: on a machine
+  // at a load of 10 this took more than the tests' 20 s.
+}, 60_000);
 
 afterAll(async () => {
   await relay?.close();
