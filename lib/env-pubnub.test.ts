@@ -2,14 +2,10 @@
  * @jest-environment node
  */
 import { parseEdgeEnv, parseEnv } from './env';
+import { productionEnv } from './env-fixture';
 
 const production = {
-  APP_ENV: 'production',
-  PORT: '3000',
-  SESSION_SECRET: 's'.repeat(32),
-  DATABASE_URL: 'postgres://db/gavel',
-  PLATFORM_TOKEN: 'a platform token of the test',
-  PUBNUB_SUBSCRIBE_KEY: 'sub-c-123',
+  ...productionEnv,
   PUBNUB_PUBLISH_KEY: 'pub-c-123',
   PUBNUB_SECRET_KEY: 'sec-c-123',
 };

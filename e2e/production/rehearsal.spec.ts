@@ -5,6 +5,7 @@ import { waitForLive } from '../support/live-page';
 import { signInThroughForm } from '../support/sign-in';
 import {
   rehearsalAdmin,
+  rehearsalKeys,
   rehearsalPlatformToken,
   rehearsalRelayOrigin,
   rehearsalTokenTtlMinutes,
@@ -53,7 +54,7 @@ test('a token is bound to its client id: another one is refused', async ({ page 
   const { token } = (await answer.json()) as RealtimeConfig;
   const handshake = (uuid: string) =>
     page.request.get(
-      `http://${rehearsalRelayOrigin}/v2/subscribe/sub-c-rehearsal/bids/0?tt=0&uuid=${uuid}&auth=${token}`,
+      `http://${rehearsalRelayOrigin}/v2/subscribe/${rehearsalKeys.subscribeKey}/bids/0?tt=0&uuid=${uuid}&auth=${token}`,
     );
   expect((await handshake(owner)).status()).toBe(200);
   const stolen = await handshake(randomUUID());

@@ -1,11 +1,11 @@
 /** @jest-environment node */
 // The relay with a secret key against PubNub's JS SDK, as a deployment uses PubNub: the console's
 // server grants and reads with the secret key, a browser subscribes with its token (contract §16).
-import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import PubNub from 'pubnub';
 import { waitFor } from '@/testing/wait-for';
 import { createRelay, type Relay } from '../server.ts';
+import { requestSignature } from './signature.ts';
 
 jest.setTimeout(15_000);
 
@@ -91,29 +91,29 @@ describe('granting', () => {
   it('refuses a grant whose timestamp is more than a minute old', async () => {
     const body = JSON.stringify({ ttl: 5, permissions: { resources: { channels: { bids: 1 } } } });
     const path = `/v3/pam/${keys.subscribeKey}/grant`;
-    const timestamp = String(Math.floor(clock / 1000) - 61);
-    const query = `pnsdk=test&timestamp=${timestamp}&uuid=console-server`;
-    const input = `POST\n${keys.publishKey}\n${path}\n${query}\n${body}`;
-    const signature = `v2.${createHmac('sha256', secretKey).update(input).digest('base64url')}`;
-    const answer = await fetch(`http://${origin}${path}?${query}&signature=${signature}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-    });
-    expect(answer.status).toBe(403);
-    expect((await answer.json()).error.message).toMatch(/timestamp/);
+    /** The grant signed correctly (signature.ts, checked against the SDK) at `seconds`. */
+    const grantAt = (seconds: number) => {
+      const query = new URLSearchParams({
+        pnsdk: 'test',
+        timestamp: String(seconds),
+        uuid: 'console-server',
+      });
+      query.set(
+        'signature',
+        requestSignature({ method: 'POST', path, query, body }, { ...keys, secretKey }),
+      );
+      return fetch(`http://${origin}${path}?${query}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+    };
+    const now = Math.floor(clock / 1000);
+    const stale = await grantAt(now - 61);
+    expect(stale.status).toBe(403);
+    expect((await stale.json()).error.message).toMatch(/timestamp/);
     // The same request made now is taken: only the timestamp was wrong.
-    const fresh = String(Math.floor(clock / 1000));
-    const freshQuery = query.replace(timestamp, fresh);
-    const freshSignature = `v2.${createHmac('sha256', secretKey)
-      .update(input.replace(timestamp, fresh))
-      .digest('base64url')}`;
-    const again = await fetch(`http://${origin}${path}?${freshQuery}&signature=${freshSignature}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-    });
-    expect(again.status).toBe(200);
+    expect((await grantAt(now)).status).toBe(200);
   });
 });
 
